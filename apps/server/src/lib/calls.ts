@@ -1,0 +1,105 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  calls,
+  envelope,
+  errorEnvelope,
+  maxClockSkewMs,
+  requestHeaders,
+  signRequest,
+  SUCCESS,
+  type CallDefinition,
+} from '@plugboard/contract';
+import { AppError } from './app-error.ts';
+import type { Session, SessionService } from '../modules/session/session.service.ts';
+
+export type CallPath = keyof typeof calls;
+type Def<P extends CallPath> = (typeof calls)[P] & CallDefinition;
+
+export type CallContext<P extends CallPath> = {
+  body: z.infer<Def<P>['body']>;
+  /** Present on every call whose access is not 'none'. */
+  session: Def<P>['access'] extends 'none' ? Session | null : Session;
+  /** The owned site the call is scoped to, on calls whose access is 'site'. */
+  stationId: Def<P>['access'] extends 'site' ? number : number | undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export type CallHandler<P extends CallPath> = (ctx: CallContext<P>) => Promise<z.infer<Def<P>['data']>>;
+export type CallHandlers<P extends CallPath> = { [K in P]: CallHandler<K> };
+
+export type CallDeps = {
+  sessions: SessionService;
+  /** Throws 1502 unless the site exists and belongs to the user. */
+  assertSiteOwner: (userId: number, stationId: number) => Promise<void>;
+  now: () => Date;
+};
+
+/**
+ * Registers every call of the contract as POST + JSON, answering the `{status, msg, data}` envelope. Each request is
+ * checked in the same order: signature and timestamp, then session, then site ownership, then the handler.
+ * `handlers` must name every call of the contract, so a call cannot be declared without being served.
+ */
+export function registerCalls(app: FastifyInstance, deps: CallDeps, handlers: CallHandlers<CallPath>) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const path of Object.keys(calls) as CallPath[]) {
+    const def = calls[path] as CallDefinition;
+    const handler = handlers[path] as unknown as (ctx: CallContext<CallPath>) => Promise<unknown>;
+    typed.route({
+      method: 'POST',
+      url: path,
+      schema: {
+        summary: def.summary,
+        body: def.body,
+        response: { 200: envelope(def.data), '4xx': errorEnvelope },
+        tags: [String(path).split('/')[3] ?? 'calls'],
+      },
+      handler: async (request, reply) => {
+        checkSignature(request, deps.now());
+        const session = await resolveSession(request, def.access, deps);
+        const body = request.body as Record<string, unknown> & { stationId?: unknown };
+        const stationId = typeof body?.stationId === 'number' ? body.stationId : undefined;
+        if (def.access === 'site') {
+          if (stationId === undefined || !session) throw new AppError(1502);
+          await deps.assertSiteOwner(session.userId, stationId);
+        }
+        const data = await handler({ body, session, stationId, request, reply } as unknown as CallContext<CallPath>);
+        return { status: SUCCESS, msg: 'success', data: data ?? null };
+      },
+    });
+  }
+}
+
+async function resolveSession(request: FastifyRequest, access: CallDefinition['access'], deps: CallDeps) {
+  const token = headerValue(request, requestHeaders.token);
+  if (access === 'none') {
+    if (!token) return null;
+    return deps.sessions.resolve(token).catch(() => null);
+  }
+  return deps.sessions.resolve(token);
+}
+
+/** HMAC-SHA256(token, path + timestamp), timestamp within 5 minutes of the server clock (spec section 7). */
+function checkSignature(request: FastifyRequest, now: Date) {
+  const timestamp = headerValue(request, requestHeaders.timestamp);
+  const signature = headerValue(request, requestHeaders.authorization);
+  const token = headerValue(request, requestHeaders.token);
+  const sentAt = Number(timestamp);
+  if (!timestamp || !Number.isFinite(sentAt) || Math.abs(now.getTime() - sentAt) > maxClockSkewMs) {
+    throw new AppError(419, 'The request timestamp is missing or more than 5 minutes off');
+  }
+  const path = request.url.split('?')[0] ?? '';
+  const expected = Buffer.from(signRequest(path, timestamp, token));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new AppError(419, 'The request signature is missing or wrong');
+  }
+}
+
+function headerValue(request: FastifyRequest, name: string): string {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}

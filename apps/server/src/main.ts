@@ -1,0 +1,75 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDb, type Db } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { migrate } from './db/migrate.ts';
+import { StartupError } from './lib/startup-error.ts';
+
+// Reads the configuration, starts the database (embedded unless DATABASE_URL is set), migrates, listens, and stops
+// cleanly on SIGTERM / SIGINT. A start that cannot succeed ends with one line saying what to do.
+async function main() {
+  const config = loadConfig();
+  let embedded: EmbeddedDatabase | undefined;
+  let db: Db | undefined;
+  const stopDatabase = async () => {
+    await db?.destroy();
+    await embedded?.stop();
+  };
+  try {
+    if (config.databaseUrl) {
+      db = createDb(config.databaseUrl);
+    } else {
+      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
+      db = createDb(embedded.url);
+    }
+    await migrate(db).catch((error: unknown) => {
+      throw new StartupError(`Cannot prepare the database: ${describeDbError(error, Boolean(config.databaseUrl))}`);
+    });
+    const app = await buildApp({ config, db });
+    let closing = false;
+    const shutdown = (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      app
+        .close()
+        .then(stopDatabase)
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        });
+    };
+    process.on('SIGTERM', () => shutdown('SIGTERM'));
+    process.on('SIGINT', () => shutdown('SIGINT'));
+    await app.listen({ port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        throw new StartupError(`Port ${config.port} is already in use. Stop what uses it, or set PORT to a free port.`);
+      }
+      if (error.code === 'EACCES') {
+        throw new StartupError(`Not allowed to listen on port ${config.port}. Choose a port above 1024 with PORT.`);
+      }
+      throw error;
+    });
+    app.log.info(`Plugboard is ready on http://localhost:${config.port}`);
+  } catch (error) {
+    await stopDatabase().catch(() => {});
+    if (error instanceof StartupError || error instanceof ConfigError) {
+      console.error(`plugboard: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function describeDbError(error: unknown, external: boolean): string {
+  const e = error as NodeJS.ErrnoException;
+  if (external && (e.code === 'ECONNREFUSED' || e.code === 'ENOTFOUND')) {
+    return `cannot reach the PostgreSQL of DATABASE_URL (${e.code}). Check that it runs and the URL is right.`;
+  }
+  if (e.code === '28P01') return 'the DATABASE_URL credentials were refused.';
+  if (e.code === '3D000') return 'the database named in DATABASE_URL does not exist; create it first.';
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error';
+}
+
+await main();

@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '../../lib/app-error.ts';
+import type { Db } from '../../db/client.ts';
+import { sessionRepository } from './session.repository.ts';
+
+/** Who is calling: resolved from the session token on every authenticated call. */
+export type Session = { id: number; userId: number; email: string; language: string };
+
+export const sessionIdleMs = 7 * 24 * 3600 * 1000;
+export const sessionAbsoluteMs = 30 * 24 * 3600 * 1000;
+// last_seen_at is written at most this often, so that a busy console does not write on every call.
+const touchEveryMs = 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest();
+
+export function sessionService(db: Db, now: () => Date = () => new Date()) {
+  const repo = sessionRepository(db);
+  return {
+    /** A new token of 256 random bits; only its hash is stored. */
+    async create(userId: number): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      await repo.insert({ userId, tokenHash: hashToken(token), expiresAt: new Date(now().getTime() + sessionAbsoluteMs) });
+      return token;
+    },
+
+    /** The session behind a token, or a catalogued error: 5003 revoked or unknown, 5008 expired. */
+    async resolve(token: string): Promise<Session> {
+      if (!token) throw new AppError(5003);
+      const row = await repo.findByHash(hashToken(token));
+      if (!row || row.revoked_at) throw new AppError(5003);
+      const at = now();
+      if (row.expires_at <= at || at.getTime() - row.last_seen_at.getTime() > sessionIdleMs) throw new AppError(5008);
+      if (at.getTime() - row.last_seen_at.getTime() > touchEveryMs) await repo.touch(row.id, at);
+      return { id: row.id, userId: row.user_id, email: row.email, language: row.language };
+    },
+
+    revoke: (session: Session) => repo.revoke(session.id, now()),
+
+    revokeAllOfUser: (userId: number, exceptSessionId?: number) => repo.revokeAllOfUser(userId, now(), exceptSessionId),
+  };
+}
+
+export type SessionService = ReturnType<typeof sessionService>;

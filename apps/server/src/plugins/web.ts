@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const apiPrefixes = ['/cms-system', '/ocpp', '/healthz'];
+
+/**
+ * Serves the built console from apps/web/dist on the same port as the API: hashed assets cached for a year,
+ * index.html never cached, and every other GET that is not an API path answered with index.html so that the
+ * console's router decides (including its own not-found page).
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string) {
+  const index = path.join(webDist, 'index.html');
+  const hasBuild = fs.existsSync(index);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  return (url: string, method: string) => {
+    if (method !== 'GET' && method !== 'HEAD') return undefined;
+    if (apiPrefixes.some((p) => url === p || url.startsWith(p + '/'))) return undefined;
+    if (url.startsWith('/assets/')) return undefined;
+    return hasBuild ? fs.readFileSync(index, 'utf8') : consoleNotBuilt;
+  };
+}
+
+const consoleNotBuilt =
+  '<!doctype html><meta charset="utf-8"><title>Plugboard</title><p>The console is not built yet: run <code>npm start</code> (it builds apps/web first) or <code>npm run build</code>.</p>';
