@@ -6,10 +6,30 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const featureNames = ['auth', 'sites', 'chargers', 'sessions', 'cards', 'tariffs', 'load', 'invoices', 'display', 'account', 'overview'];
+const featureNames = [
+  'auth',
+  'sites',
+  'chargers',
+  'sessions',
+  'cards',
+  'tariffs',
+  'load',
+  'invoices',
+  'display',
+  'account',
+  'overview',
+];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'tools/*.mjs'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -37,7 +57,17 @@ export default tseslint.config(
   {
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'components and lib must not depend on features or app' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'components and lib must not depend on features or app',
+            },
+          ],
+        },
+      ],
     },
   },
   ...featureNames.map((name) => ({
@@ -60,13 +90,30 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.repository.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/*.service.ts', '**/*.routes.ts', '**/ocpp/**'], message: 'repositories sit below services' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.service.ts', '**/*.routes.ts', '**/ocpp/**'],
+              message: 'repositories sit below services',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/server/src/**/*.service.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/*.routes.ts', '**/ocpp/handlers/**'], message: 'services sit below transports' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/*.routes.ts', '**/ocpp/handlers/**'], message: 'services sit below transports' },
+          ],
+        },
+      ],
     },
   },
 );

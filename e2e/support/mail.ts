@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+type Mail = { to: string; raw: string };
+
+/** Waits for the newest mail to `address` that arrived at the test SMTP server after `since` files. */
+export async function waitForMail(address: string, { after = 0, timeoutMs = 15_000 } = {}): Promise<Mail> {
+  const dir = process.env.PLUGBOARD_MAIL_DIR;
+  if (!dir) throw new Error('PLUGBOARD_MAIL_DIR is not set: run through playwright with the global setup');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = fs
+      .readdirSync(dir)
+      .sort()
+      .slice(after)
+      .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Mail)
+      .filter((m) => m.to.split(',').includes(address.toLowerCase()));
+    const last = mails.at(-1);
+    if (last) return last;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+}
+
+/** How many mails have arrived so far, to wait for the next one with waitForMail(..., {after}). */
+export function mailCount(): number {
+  const dir = process.env.PLUGBOARD_MAIL_DIR;
+  return dir ? fs.readdirSync(dir).length : 0;
+}
+
+/** The 4-character verification code in a mail (digits and upper-case letters). */
+export function codeIn(mail: Mail): string {
+  const body = mail.raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n');
+  const match = /\b([0-9A-Z]{4})\b/.exec(body.replace(/=\r?\n/g, ''));
+  if (!match?.[1]) throw new Error(`no code in mail:\n${mail.raw}`);
+  return match[1];
+}
