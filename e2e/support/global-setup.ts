@@ -18,6 +18,8 @@ export default async function globalSetup() {
     if (build.status !== 0) throw new Error('building the console failed');
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'plugboard-e2e-'));
+  // As root the database runs as the `postgres` system user, which must be able to enter the data directory's parents.
+  fs.chmodSync(work, 0o755);
   const mailDir = path.join(work, 'mail');
   fs.mkdirSync(mailDir);
 

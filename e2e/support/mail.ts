@@ -34,7 +34,9 @@ export function codeIn(mail: Mail): string {
     .split(/\r?\n\r?\n/)
     .slice(1)
     .join('\n');
-  const match = /\b([0-9A-Z]{4})\b/.exec(body.replace(/=\r?\n/g, ''));
+  const text = body.replace(/=\r?\n/g, '');
+  // The server puts the code alone on its own line; fall back to the first code-shaped word.
+  const match = /^[ \t]*([0-9A-Z]{4})[ \t]*\r?$/m.exec(text) ?? /\b([0-9A-Z]{4})\b/.exec(text);
   if (!match?.[1]) throw new Error(`no code in mail:\n${mail.raw}`);
   return match[1];
 }

@@ -13,6 +13,12 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // Off by default: X-Forwarded-For would let any client pick the address its failed logins are counted under.
+  // "true" trusts every proxy, anything else is a comma-separated list of proxy addresses or CIDRs.
+  TRUST_PROXY: z.string().optional(),
+  // Seconds. Fractions are allowed so that tests can use short intervals; chargers are told whole seconds.
+  OCPP_HEARTBEAT_INTERVAL: z.coerce.number().positive().max(86_400).default(60),
+  OCPP_PING_INTERVAL: z.coerce.number().positive().max(86_400).default(60),
 });
 
 export type Config = {
@@ -26,15 +32,23 @@ export type Config = {
   publicUrl: string | undefined;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   webDist: string;
+  trustProxy: boolean | string[];
+  /** The Heartbeat interval given to chargers in the BootNotification answer, in seconds. */
+  ocppHeartbeatInterval: number;
+  /** Seconds between WebSocket pings to an idle charger; two without an answer mark it offline. */
+  ocppPingInterval: number;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(env);
+  // An empty variable (common in .env files and CI matrices) means unset.
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ConfigError(`Invalid configuration: ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}`);
+    throw new ConfigError(
+      `Invalid configuration: ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   const e = parsed.data;
   return {
@@ -48,7 +62,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    ocppHeartbeatInterval: e.OCPP_HEARTBEAT_INTERVAL,
+    ocppPingInterval: e.OCPP_PING_INTERVAL,
   };
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return text.split(',').map((part) => part.trim());
 }
 
 export class ConfigError extends Error {}

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
@@ -8,7 +8,14 @@ import { StartupError } from './lib/startup-error.ts';
 // Reads the configuration, starts the database (embedded unless DATABASE_URL is set), migrates, listens, and stops
 // cleanly on SIGTERM / SIGINT. A start that cannot succeed ends with one line saying what to do.
 async function main() {
-  const config = loadConfig();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`plugboard: ${error.message}`);
+    process.exit(1);
+  }
   let embedded: EmbeddedDatabase | undefined;
   let db: Db | undefined;
   const stopDatabase = async () => {
@@ -23,7 +30,9 @@ async function main() {
       db = createDb(embedded.url);
     }
     await migrate(db).catch((error: unknown) => {
-      throw new StartupError(`Cannot prepare the database: ${describeDbError(error, Boolean(config.databaseUrl))}`);
+      throw new StartupError(
+        `Cannot prepare the database: ${describeDbError(error, Boolean(config.databaseUrl))}`,
+      );
     });
     const app = await buildApp({ config, db });
     let closing = false;
@@ -44,10 +53,14 @@ async function main() {
     process.on('SIGINT', () => shutdown('SIGINT'));
     await app.listen({ port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') {
-        throw new StartupError(`Port ${config.port} is already in use. Stop what uses it, or set PORT to a free port.`);
+        throw new StartupError(
+          `Port ${config.port} is already in use. Stop what uses it, or set PORT to a free port.`,
+        );
       }
       if (error.code === 'EACCES') {
-        throw new StartupError(`Not allowed to listen on port ${config.port}. Choose a port above 1024 with PORT.`);
+        throw new StartupError(
+          `Not allowed to listen on port ${config.port}. Choose a port above 1024 with PORT.`,
+        );
       }
       throw error;
     });

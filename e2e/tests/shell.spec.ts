@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerAccount } from '../support/api.ts';
+
+/** Opens the console as a logged-in operator (token placed where the console keeps it). */
+async function openAsOperator(page: Page, path = '/chargeList', language?: string) {
+  const account = await registerAccount(page.request);
+  await page.addInitScript(
+    ([token, lang]) => {
+      if (!sessionStorage.getItem('e2e-init')) {
+        sessionStorage.setItem('e2e-init', '1');
+        localStorage.setItem('token', token);
+        if (lang) localStorage.setItem('installer-language', lang);
+      }
+    },
+    [account.token, language ?? ''] as const,
+  );
+  await page.goto(path);
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  return account;
+}
+
+test('an unknown path shows the not-found page with a link back', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByTestId('not-found-message')).toHaveText('The page you visited does not exist');
+  await page.getByTestId('not-found-link').click();
+  // Without a session the default page sends the visitor on to /login.
+  await expect(page).toHaveURL(/\/(overview|login)$/);
+});
+
+test('the side menu collapses and expands at the logo and at the handle', async ({ page }) => {
+  await openAsOperator(page);
+  const menu = page.getByTestId('side-menu');
+  await expect(menu).toHaveAttribute('data-expanded', 'true');
+  await expect.poll(async () => (await menu.boundingBox())?.width).toBe(240);
+  await expect(page.getByTestId('menu-item-chargeList')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('menu-item-chargeList')).toContainText('Chargers');
+
+  await page.getByTestId('side-menu-toggle').click();
+  await expect(menu).toHaveAttribute('data-expanded', 'false');
+  await expect.poll(async () => (await menu.boundingBox())?.width).toBe(100);
+  await expect(page.getByTestId('menu-item-chargeList')).not.toContainText('Chargers');
+
+  await page.getByTestId('side-menu-handle').click();
+  await expect(menu).toHaveAttribute('data-expanded', 'true');
+  await expect.poll(async () => (await menu.boundingBox())?.width).toBe(240);
+  await expect(page.getByTestId('menu-item-chargeList')).toContainText('Chargers');
+
+  await page.getByTestId('menu-item-sessionList').click();
+  await expect(page).toHaveURL(/\/sessionList$/);
+  await expect(page.getByTestId('menu-item-sessionList')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('menu-item-chargeList')).not.toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('version-label')).toContainText('1.8.5');
+});
+
+test('choosing a language switches the interface at once and survives a reload', async ({ page }) => {
+  await openAsOperator(page);
+  await page.getByTestId('language-button').click();
+  await expect(page.getByTestId('language-dialog')).toContainText('Language');
+  await page.getByTestId('language-option-de_DE').click();
+  await page.getByTestId('language-ok').click();
+  await expect(page.getByTestId('menu-item-chargeList')).toContainText('Ladestationen');
+  expect(await page.evaluate(() => localStorage.getItem('installer-language'))).toBe('de_DE');
+
+  await page.reload();
+  await expect(page.getByTestId('menu-item-chargeList')).toContainText('Ladestationen');
+  await expect(page.locator('html')).toHaveAttribute('lang', /de/);
+
+  // Cancel keeps the current language.
+  await page.getByTestId('language-button').click();
+  await page.getByTestId('language-option-fr_FR').click();
+  await page.getByTestId('language-cancel').click();
+  await expect(page.getByTestId('menu-item-chargeList')).toContainText('Ladestationen');
+});
+
+test('an invalid stored language is reset to en_US at start', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('installer-language', 'xx_XX'));
+  await page.goto('/login');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('installer-language'))).toBe('en_US');
+});
+
+test('a page chunk that fails to load says the app was updated', async ({ page }) => {
+  await openAsOperator(page, '/chargeList');
+  await page.route(/\/assets\/.*session-list.*\.js$/, (route) => route.abort());
+  await page.getByTestId('menu-item-sessionList').click();
+  const fallback = page.getByTestId('error-fallback');
+  await expect(fallback).toHaveAttribute('data-error-kind', 'chunk');
+  await expect(fallback).toContainText(/updated/i);
+  await expect(page.getByTestId('error-fallback-refresh')).toBeVisible();
+});
+
+test('a catalogued server error shows its message as a toast that hides after 2 s', async ({ page }) => {
+  await page.goto('/login');
+  await page
+    .getByTestId('login-email')
+    .locator('input')
+    .or(page.locator('input[data-testid="login-email"]'))
+    .first()
+    .fill('nobody@example.test');
+  await page
+    .getByTestId('login-password')
+    .locator('input')
+    .or(page.locator('input[data-testid="login-password"]'))
+    .first()
+    .fill('wrong-pass-1');
+  await page.getByTestId('login-submit').click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toHaveText(/Email does not exist or wrong password/);
+  await expect(toast).toBeHidden({ timeout: 5_000 });
+});
+
+test('an unhandled promise rejection shows nothing', async ({ page }) => {
+  await openAsOperator(page);
+  await page.evaluate(() => {
+    void Promise.reject(new Error('nobody handles this'));
+  });
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await expect(page.getByTestId('error-fallback')).toHaveCount(0);
+});
