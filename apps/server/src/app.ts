@@ -1,34 +1,53 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { consoleVersion } from '@plugboard/contract';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerCalls } from './lib/calls.ts';
-import { AppError } from './lib/app-error.ts';
+import { createMailer } from './lib/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWeb } from './plugins/web.ts';
 import { sessionService } from './modules/session/session.service.ts';
 import { handlers } from './modules/handlers.ts';
+import { sitesService } from './modules/sites/sites.service.ts';
+import { createEventBus } from './lib/event-bus.ts';
+import { chargerService } from './modules/chargers/chargers.service.ts';
+import { chargingSessionService } from './modules/chargers/charging-sessions.service.ts';
+import { registerOcpp } from './ocpp/ocpp-server.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'logLevel' | 'webDist'> & Partial<Config>;
   db: Db;
   now?: () => Date;
+  /** Where the log goes (tests read it); stdout by default. */
+  logStream?: DestinationStream | undefined;
 };
 
 /** Builds the whole server (console API, console files, OCPP endpoint) without listening: tests inject into it. */
-export async function buildApp({ config, db, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  now = () => new Date(),
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // Tokens and signatures never reach the log; bodies are not logged at all.
-      redact: { paths: ['req.headers.authorization', 'req.headers["x-token"]', 'req.headers.cookie'], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers["x-token"]', 'req.headers.cookie'],
+        censor: '[redacted]',
+      },
+      ...(logStream ? { stream: logStream } : {}),
     },
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID()),
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
     bodyLimit: 4 * 1024 * 1024,
-    trustProxy: true,
+    // Behind a proxy, request.ip (the per-client limits) comes from X-Forwarded-For only if it is trusted.
+    trustProxy: config.trustProxy ?? false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -48,20 +67,43 @@ export async function buildApp({ config, db, now = () => new Date() }: AppOption
   });
 
   const sessions = sessionService(db, now);
+  const mailer = createMailer({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom ?? 'Plugboard <no-reply@plugboard.local>',
+    log: app.log,
+    now,
+  });
+  app.addHook('onClose', () => mailer.close());
   registerCalls(
     app,
     {
       sessions,
       now,
-      assertSiteOwner: () => Promise.reject(new AppError(1502)),
+      assertSiteOwner: sitesService(db).assertOwner,
     },
-    handlers({ db, sessions, now }),
+    handlers({ db, sessions, now, mailer }),
   );
+
+  const events = createEventBus({
+    onHandlerError: (err, event) => app.log.error({ err, event }, 'event handler failed'),
+  });
+  app.decorate('events', events);
+  // The OCPP-J central system on this same port: ws(s)://host/ocpp/{productCode}.
+  registerOcpp(app, {
+    chargers: chargerService({ db, events, now }),
+    sessions: chargingSessionService({ db, events, now }),
+    heartbeatInterval: config.ocppHeartbeatInterval ?? 60,
+    pingInterval: config.ocppPingInterval ?? 60,
+    trustProxy: config.trustProxy ?? false,
+    now,
+  });
 
   const spaFallback = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {
     const html = spaFallback(request.url.split('?')[0] ?? '/', request.method);
-    if (html !== undefined) return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(html);
+    if (html !== undefined)
+      return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(html);
     return reply
       .code(404)
       .send({ status: 404, msg: `No such call: ${request.method} ${request.url.split('?')[0]}`, data: null });

@@ -4,3 +4,8 @@ export * from './headers.ts';
 export * from './languages.ts';
 export * from './sha256.ts';
 export * from './calls.ts';
+export * from './email.ts';
+export * from './account.ts';
+export * from './verify-code.ts';
+export * from './sites.ts';
+export * from './chargers.ts';

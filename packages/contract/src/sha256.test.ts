@@ -21,7 +21,9 @@ describe('request signature', () => {
   });
 
   it('signs path + timestamp keyed by the token', () => {
-    const expected = createHmac('sha256', 'tok').update('/a/b' + '123').digest('hex');
+    const expected = createHmac('sha256', 'tok')
+      .update('/a/b' + '123')
+      .digest('hex');
     expect(signRequest('/a/b', '123', 'tok')).toBe(`HMAC-SHA256 ${expected}`);
   });
 });

@@ -15,7 +15,11 @@ type Options = { dataDir: string; port: number; log?: (line: string) => void };
  * kept across restarts. Listens on 127.0.0.1 only, no unix socket, with a random password kept in the data
  * directory (mode 0600).
  */
-export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({
+  dataDir,
+  port,
+  log = () => {},
+}: Options): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'postgres');
   prepareDataDir(dataDir);
   const password = readOrCreatePassword(dataDir);
@@ -74,7 +78,9 @@ function prepareDataDir(dataDir: string) {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.accessSync(dataDir, fs.constants.W_OK);
   } catch {
-    throw new StartupError(`The data directory ${dataDir} is not writable. Fix its permissions or set DATA_DIR.`);
+    throw new StartupError(
+      `The data directory ${dataDir} is not writable. Fix its permissions or set DATA_DIR.`,
+    );
   }
 }
 

@@ -21,7 +21,9 @@ export async function migrate(db: Db): Promise<string[]> {
       await sql`create table if not exists schema_migrations (
         name text primary key, applied_at timestamptz not null default now())`.execute(conn);
       const done = new Set(
-        (await sql<{ name: string }>`select name from schema_migrations`.execute(conn)).rows.map((r) => r.name),
+        (await sql<{ name: string }>`select name from schema_migrations`.execute(conn)).rows.map(
+          (r) => r.name,
+        ),
       );
       for (const file of files) {
         if (done.has(file)) continue;

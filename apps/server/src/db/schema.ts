@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ChargerStatus, ChargerType, Connectivity } from '@plugboard/contract';
 
 // Row types of the tables in db/migrations, for Kysely. Keep in step with the SQL.
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -31,7 +32,161 @@ export interface UserSessionsTable {
   revoked_at: NullableTimestamp;
 }
 
+/** Money and power as integers: fixed cost in 1/10000 of the currency per kWh, power in watts. */
+export interface SitesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  address: string;
+  currency: string;
+  fixed_cost_e4: number;
+  fixed_cost_includes_vat: boolean;
+  power_capacity_w: number;
+  phases: number;
+  capacity_l1: number;
+  capacity_l2: number | null;
+  capacity_l3: number | null;
+  is_open_load: boolean;
+  contact_name: string;
+  contact_email: string;
+  help_phone: string;
+  time_zone: string;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: Buffer;
+  created_at: DefaultTimestamp;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  email: string;
+  purpose: string;
+  code_hash: Buffer;
+  user_id: number | null;
+  client_ip: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface VerificationFailuresTable {
+  email: string;
+  purpose: string;
+  failed_tries: Generated<number>;
+  last_failed_at: Timestamp;
+  locked_until: NullableTimestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  email: string;
+  client_ip: string;
+  created_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_email: string;
+  subject: string;
+  text: string;
+  created_at: DefaultTimestamp;
+  sent_at: NullableTimestamp;
+  error: string | null;
+}
+
+/** OCPP charge points (0020_chargers.sql); statuses are the console's, see docs/ocpp.md. */
+export interface ChargersTable {
+  id: Generated<number>;
+  station_id: number;
+  product_code: string;
+  alias: string;
+  pin_hash: Buffer;
+  vendor: string | null;
+  model: string | null;
+  serial_number: string | null;
+  firmware_version: string | null;
+  rated_power_w: number | null;
+  charger_type: ChargerType | null;
+  connectivity: Connectivity | null;
+  status: Generated<ChargerStatus>;
+  error_code: string | null;
+  connected: Generated<boolean>;
+  connection_id: string | null;
+  last_seen_at: NullableTimestamp;
+  booted_at: NullableTimestamp;
+  iccid: string | null;
+  imsi: string | null;
+  meter_type: string | null;
+  meter_serial_number: string | null;
+  firmware_status: string | null;
+  firmware_status_at: NullableTimestamp;
+  diagnostics_status: string | null;
+  diagnostics_status_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface ConnectorsTable {
+  charger_id: number;
+  connector_id: number;
+  status: ChargerStatus;
+  ocpp_status: string;
+  error_code: Generated<string>;
+  info: string | null;
+  vendor_error_code: string | null;
+  status_at: Timestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface ChargingSessionsTable {
+  id: Generated<number>;
+  station_id: number;
+  charger_id: number;
+  connector_id: number;
+  transaction_id: number;
+  id_tag: string;
+  start_time: Timestamp;
+  end_time: NullableTimestamp;
+  meter_start_wh: number;
+  meter_stop_wh: number | null;
+  energy_wh: number | null;
+  status: Generated<'ongoing' | 'complete'>;
+  start_by: Generated<string>;
+  stop_reason: string | null;
+  flags: Generated<string[]>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface MeterValuesTable {
+  id: Generated<number>;
+  charger_id: number;
+  connector_id: number;
+  session_id: number | null;
+  sampled_at: Timestamp;
+  energy_wh: number | null;
+  power_w: number | null;
+  current_l1: number | null;
+  current_l2: number | null;
+  current_l3: number | null;
+  created_at: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
+  server_secrets: ServerSecretsTable;
+  verification_codes: VerificationCodesTable;
+  verification_failures: VerificationFailuresTable;
+  login_failures: LoginFailuresTable;
+  outbox: OutboxTable;
+  sites: SitesTable;
+  chargers: ChargersTable;
+  connectors: ConnectorsTable;
+  charging_sessions: ChargingSessionsTable;
+  meter_values: MeterValuesTable;
 }

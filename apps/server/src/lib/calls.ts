@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   calls,
   envelope,
@@ -54,7 +54,8 @@ export function registerCalls(app: FastifyInstance, deps: CallDeps, handlers: Ca
       schema: {
         summary: def.summary,
         body: def.body,
-        response: { 200: envelope(def.data), '4xx': errorEnvelope },
+        // Catalogued outcomes (1502, 4122, ...) are answered with HTTP 200 too, so 200 also admits the error shape.
+        response: { 200: z.union([envelope(def.data), errorEnvelope]), '4xx': errorEnvelope },
         tags: [String(path).split('/')[3] ?? 'calls'],
       },
       handler: async (request, reply) => {
@@ -66,7 +67,13 @@ export function registerCalls(app: FastifyInstance, deps: CallDeps, handlers: Ca
           if (stationId === undefined || !session) throw new AppError(1502);
           await deps.assertSiteOwner(session.userId, stationId);
         }
-        const data = await handler({ body, session, stationId, request, reply } as unknown as CallContext<CallPath>);
+        const data = await handler({
+          body,
+          session,
+          stationId,
+          request,
+          reply,
+        } as unknown as CallContext<CallPath>);
         return { status: SUCCESS, msg: 'success', data: data ?? null };
       },
     });
@@ -98,6 +105,9 @@ function checkSignature(request: FastifyRequest, now: Date) {
     throw new AppError(419, 'The request signature is missing or wrong');
   }
 }
+
+/** The session token header of a request ('' without one). */
+export const sessionToken = (request: FastifyRequest) => headerValue(request, requestHeaders.token);
 
 function headerValue(request: FastifyRequest, name: string): string {
   const value = request.headers[name];

@@ -19,7 +19,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(http).send({ status: error.code, msg: error.message, data: null });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
+      // The package types each entry with a fastify type its exports do not resolve: name what is read here.
+      const first = (error.validation as unknown as { instancePath: string; message?: string }[])[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
       const detail = first?.message ?? 'invalid value';
       return reply
@@ -35,5 +36,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ status: 500, msg: errorMessages[500], data: null });
   });
-
 }

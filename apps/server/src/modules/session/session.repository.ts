@@ -2,10 +2,16 @@ import type { Db } from '../../db/client.ts';
 
 export function sessionRepository(db: Db) {
   return {
-    insert: (row: { userId: number; tokenHash: Buffer; expiresAt: Date }) =>
+    insert: (row: { userId: number; tokenHash: Buffer; createdAt: Date; expiresAt: Date }) =>
       db
         .insertInto('user_sessions')
-        .values({ user_id: row.userId, token_hash: row.tokenHash, expires_at: row.expiresAt })
+        .values({
+          user_id: row.userId,
+          token_hash: row.tokenHash,
+          created_at: row.createdAt,
+          last_seen_at: row.createdAt,
+          expires_at: row.expiresAt,
+        })
         .returning('id')
         .executeTakeFirstOrThrow(),
 

@@ -19,7 +19,13 @@ export function sessionService(db: Db, now: () => Date = () => new Date()) {
     /** A new token of 256 random bits; only its hash is stored. */
     async create(userId: number): Promise<string> {
       const token = randomBytes(32).toString('base64url');
-      await repo.insert({ userId, tokenHash: hashToken(token), expiresAt: new Date(now().getTime() + sessionAbsoluteMs) });
+      const at = now();
+      await repo.insert({
+        userId,
+        tokenHash: hashToken(token),
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + sessionAbsoluteMs),
+      });
       return token;
     },
 
@@ -29,14 +35,16 @@ export function sessionService(db: Db, now: () => Date = () => new Date()) {
       const row = await repo.findByHash(hashToken(token));
       if (!row || row.revoked_at) throw new AppError(5003);
       const at = now();
-      if (row.expires_at <= at || at.getTime() - row.last_seen_at.getTime() > sessionIdleMs) throw new AppError(5008);
+      if (row.expires_at <= at || at.getTime() - row.last_seen_at.getTime() > sessionIdleMs)
+        throw new AppError(5008);
       if (at.getTime() - row.last_seen_at.getTime() > touchEveryMs) await repo.touch(row.id, at);
       return { id: row.id, userId: row.user_id, email: row.email, language: row.language };
     },
 
     revoke: (session: Session) => repo.revoke(session.id, now()),
 
-    revokeAllOfUser: (userId: number, exceptSessionId?: number) => repo.revokeAllOfUser(userId, now(), exceptSessionId),
+    revokeAllOfUser: (userId: number, exceptSessionId?: number) =>
+      repo.revokeAllOfUser(userId, now(), exceptSessionId),
   };
 }
 

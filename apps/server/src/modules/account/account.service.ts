@@ -1,0 +1,182 @@
+import type { Updateable } from 'kysely';
+import {
+  defaultLanguage,
+  isLanguage,
+  type AuthResult,
+  type ChangePasswordBody,
+  type DeleteAccountBody,
+  type LoginBody,
+  type RegisterBody,
+  type ResetPasswordBody,
+  type UpdateUserBody,
+  type UserInfo,
+} from '@plugboard/contract';
+import type { Db } from '../../db/client.ts';
+import type { UsersTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { Session, SessionService } from '../session/session.service.ts';
+import type { VerifyCodeService } from '../verify-code/verify-code.service.ts';
+import { accountRepository, type UserRow } from './account.repository.ts';
+import { avatarDataUrl, prepareAvatar } from './avatar.ts';
+
+// Failed logins (and wrong current passwords) are limited over a sliding window, per e-mail and per client, and
+// never lock an account for good: once the oldest failure leaves the window, one more try is allowed. No
+// catalogued code says "too many attempts", so the answer is 4129 with a msg that tells how long to wait.
+const loginWindowMs = 15 * 60 * 1000;
+const failuresPerEmail = 10;
+const failuresPerClient = 50;
+
+type Deps = {
+  db: Db;
+  now: () => Date;
+  sessions: Pick<SessionService, 'create' | 'revoke' | 'revokeAllOfUser'>;
+  codes: Pick<VerifyCodeService, 'redeem'>;
+};
+
+export function toUserInfo(row: UserRow): UserInfo {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    companyName: row.company_name,
+    companyAddress: row.company_address,
+    vatNumber: row.vat_number,
+    language: isLanguage(row.language) ? row.language : defaultLanguage,
+    avatar: avatarDataUrl(row.avatar, row.avatar_type),
+  };
+}
+
+export function accountService({ db, now, sessions, codes }: Deps) {
+  const repo = accountRepository(db);
+
+  async function assertLoginAllowed(email: string, clientIp: string, at: Date) {
+    const failures = await repo.loginFailuresSince(email, clientIp, new Date(at.getTime() - loginWindowMs));
+    const oldest =
+      failures.byEmail >= failuresPerEmail
+        ? failures.oldestByEmail
+        : failures.byClient >= failuresPerClient
+          ? failures.oldestByClient
+          : null;
+    if (!oldest) return;
+    const minutes = Math.max(1, Math.ceil((oldest.getTime() + loginWindowMs - at.getTime()) / 60_000));
+    throw new AppError(4129, `Too many attempts, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+  }
+
+  /** Checks a password, counting a wrong one as a failed login of that e-mail and client. */
+  async function checkPassword(user: UserRow | undefined, email: string, password: string, clientIp: string) {
+    const at = now();
+    await assertLoginAllowed(email.toLowerCase(), clientIp, at);
+    if (user && (await verifyPassword(user.password_hash, password))) return true;
+    if (!user) await verifyPassword(undefined, password);
+    await repo.addLoginFailure(email.toLowerCase(), clientIp, at, new Date(at.getTime() - loginWindowMs));
+    return false;
+  }
+
+  async function currentUser(session: Session): Promise<UserRow> {
+    const user = await repo.findById(session.userId);
+    if (!user) throw new AppError(5003);
+    return user;
+  }
+
+  return {
+    async register(body: RegisterBody): Promise<AuthResult> {
+      if (body.password !== body.confirmPassword) throw new AppError(4112);
+      if (await repo.findByEmail(body.email)) throw new AppError(4133);
+      const passwordHash = await hashPassword(body.password);
+      const user = await codes.redeem(
+        { email: body.email, purpose: 'register', code: body.code },
+        async (trx) => {
+          const row = await accountRepository(trx).insert({
+            email: body.email,
+            password_hash: passwordHash,
+            name: body.name ?? '',
+            company_name: body.companyName,
+            company_address: body.companyAddress,
+            vat_number: body.vatNumber ?? '',
+            language: body.language ?? defaultLanguage,
+          });
+          if (!row) throw new AppError(4133);
+          return row;
+        },
+      );
+      return { token: await sessions.create(user.id), user: toUserInfo(user) };
+    },
+
+    /** Unknown e-mail and wrong password answer the same code after the same work (an argon2 verification). */
+    async login(body: LoginBody, clientIp: string): Promise<AuthResult> {
+      const user = await repo.findByEmail(body.email);
+      if (!(await checkPassword(user, body.email, body.password, clientIp)) || !user)
+        throw new AppError(4122);
+      await repo.clearLoginFailures(body.email.toLowerCase());
+      return { token: await sessions.create(user.id), user: toUserInfo(user) };
+    },
+
+    logOut: (session: Session) => sessions.revoke(session),
+
+    detail: async (session: Session) => toUserInfo(await currentUser(session)),
+
+    async update(session: Session, body: UpdateUserBody): Promise<UserInfo> {
+      const user = await currentUser(session);
+      const patch: Updateable<UsersTable> = { updated_at: now() };
+      if (body.name !== undefined) patch.name = body.name;
+      if (body.companyName !== undefined) patch.company_name = body.companyName;
+      if (body.companyAddress !== undefined) patch.company_address = body.companyAddress;
+      if (body.vatNumber !== undefined) patch.vat_number = body.vatNumber;
+      if (body.language !== undefined) patch.language = body.language;
+      if (body.avatar === null) Object.assign(patch, { avatar: null, avatar_type: null });
+      if (typeof body.avatar === 'string') {
+        const image = await prepareAvatar(body.avatar);
+        Object.assign(patch, { avatar: image.bytes, avatar_type: image.type });
+      }
+
+      const newEmail = body.newEmail?.toLowerCase() === user.email.toLowerCase() ? undefined : body.newEmail;
+      if (newEmail === undefined) return toUserInfo((await repo.update(user.id, patch)) ?? user);
+      if (await repo.findByEmail(newEmail)) throw new AppError(4133);
+      if (!body.emailCode) throw new AppError(4113, 'Enter the code sent to the new e-mail address');
+      const updated = await codes.redeem(
+        { email: newEmail, purpose: 'changeEmail', code: body.emailCode, userId: user.id },
+        async (trx) => {
+          const row = await accountRepository(trx).update(user.id, { ...patch, email: newEmail });
+          if (!row) throw new AppError(4133);
+          return row;
+        },
+      );
+      return toUserInfo(updated);
+    },
+
+    /** A wrong current password is 4129 ("Please enter correct information"): 4122 speaks of an unknown e-mail. */
+    async changePassword(session: Session, body: ChangePasswordBody, clientIp: string): Promise<void> {
+      if (body.newPassword !== body.confirmPassword) throw new AppError(4112);
+      const user = await currentUser(session);
+      if (!(await checkPassword(user, user.email, body.oldPassword, clientIp))) {
+        throw new AppError(4129, 'The current password is wrong');
+      }
+      await repo.update(user.id, { password_hash: await hashPassword(body.newPassword), updated_at: now() });
+      await sessions.revokeAllOfUser(user.id, session.id);
+    },
+
+    async resetPassword(body: ResetPasswordBody): Promise<void> {
+      if (body.password !== body.confirmPassword) throw new AppError(4112);
+      const user = await repo.findByEmail(body.email);
+      if (!user) throw new AppError(4118);
+      const passwordHash = await hashPassword(body.password);
+      await codes.redeem({ email: body.email, purpose: 'forgot', code: body.code }, (trx) =>
+        accountRepository(trx).update(user.id, { password_hash: passwordHash, updated_at: now() }),
+      );
+      await sessions.revokeAllOfUser(user.id);
+      await repo.clearLoginFailures(body.email.toLowerCase());
+    },
+
+    /** Irreversible. A password, when the console sends one, must be the current one. */
+    async remove(session: Session, body: DeleteAccountBody, clientIp: string): Promise<void> {
+      const user = await currentUser(session);
+      if (body.password !== undefined && !(await checkPassword(user, user.email, body.password, clientIp))) {
+        throw new AppError(4129, 'The password is wrong');
+      }
+      await db.transaction().execute((trx) => accountRepository(trx).remove(user.id, user.email));
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;

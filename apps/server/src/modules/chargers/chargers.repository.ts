@@ -1,0 +1,131 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { ChargerStatus } from '@plugboard/contract';
+import type { Db } from '../../db/client.ts';
+import type { ChargersTable, ConnectorsTable } from '../../db/schema.ts';
+
+export type ChargerRow = Selectable<ChargersTable>;
+export type ConnectorRow = Selectable<ConnectorsTable>;
+export type NewCharger = Insertable<ChargersTable>;
+
+/** The columns every event about a charger needs. */
+const stateColumns = [
+  'id',
+  'station_id',
+  'product_code',
+  'status',
+  'connected',
+  'error_code',
+  'firmware_status',
+] as const;
+export type ChargerState = Pick<ChargerRow, (typeof stateColumns)[number]>;
+
+export function chargersRepository(db: Db) {
+  return {
+    /** The stored secret of that name, created from `candidate` by the first node that asks. */
+    secret: async (name: string, candidate: Buffer): Promise<Buffer> => {
+      await db
+        .insertInto('server_secrets')
+        .values({ name, value: candidate })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('server_secrets')
+        .select('value')
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow();
+      return row.value;
+    },
+
+    insert: (values: NewCharger): Promise<ChargerRow> =>
+      db.insertInto('chargers').values(values).returningAll().executeTakeFirstOrThrow(),
+
+    findById: (id: number): Promise<ChargerRow | undefined> =>
+      db.selectFrom('chargers').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** Product codes compare case-insensitively, as the unique index does. */
+    findByProductCode: (productCode: string): Promise<ChargerRow | undefined> =>
+      db
+        .selectFrom('chargers')
+        .selectAll()
+        .where(sql<string>`lower(product_code)`, '=', productCode.toLowerCase())
+        .executeTakeFirst(),
+
+    update: (id: number, values: Updateable<ChargersTable>): Promise<ChargerState | undefined> =>
+      db.updateTable('chargers').set(values).where('id', '=', id).returning(stateColumns).executeTakeFirst(),
+
+    /** Clears `connected` only if `connectionId` still owns it (a newer socket may have taken over). */
+    markDisconnected: (id: number, connectionId: string, at: Date): Promise<ChargerState | undefined> =>
+      db
+        .updateTable('chargers')
+        .set({ connected: false, connection_id: null, status: 'offline', last_seen_at: at, updated_at: at })
+        .where('id', '=', id)
+        .where('connection_id', '=', connectionId)
+        .returning(stateColumns)
+        .executeTakeFirst(),
+
+    touch: async (ids: number[], at: Date): Promise<void> => {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('chargers')
+        .set({ last_seen_at: at })
+        .where('id', 'in', ids)
+        .where('connected', '=', true)
+        .execute();
+    },
+
+    /** Chargers marked connected whose node stopped vouching for them (it died, or lost the database). */
+    markStaleOffline: (seenBefore: Date, at: Date): Promise<ChargerState[]> =>
+      db
+        .updateTable('chargers')
+        .set({ connected: false, connection_id: null, status: 'offline', updated_at: at })
+        .where('connected', '=', true)
+        .where('last_seen_at', '<', seenBefore)
+        .returning(stateColumns)
+        .execute(),
+
+    connectors: (chargerId: number): Promise<ConnectorRow[]> =>
+      db
+        .selectFrom('connectors')
+        .selectAll()
+        .where('charger_id', '=', chargerId)
+        .orderBy('connector_id')
+        .execute(),
+
+    /** Locks the charger row: status notifications of one charger are applied one at a time. */
+    lockCharger: async (id: number): Promise<ChargerState | undefined> =>
+      db.selectFrom('chargers').select(stateColumns).where('id', '=', id).forUpdate().executeTakeFirst(),
+
+    upsertConnector: async (row: Insertable<ConnectorsTable>): Promise<void> => {
+      await db
+        .insertInto('connectors')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['charger_id', 'connector_id']).doUpdateSet({
+            status: row.status,
+            ocpp_status: row.ocpp_status,
+            error_code: row.error_code ?? 'NoError',
+            info: row.info ?? null,
+            vendor_error_code: row.vendor_error_code ?? null,
+            status_at: row.status_at,
+            updated_at: row.updated_at ?? new Date(),
+          }),
+        )
+        .execute();
+    },
+
+    setStatus: (
+      id: number,
+      status: ChargerStatus,
+      errorCode: string | null,
+      at: Date,
+    ): Promise<ChargerState | undefined> =>
+      db
+        .updateTable('chargers')
+        .set({ status, error_code: errorCode, updated_at: at })
+        .where('id', '=', id)
+        .returning(stateColumns)
+        .executeTakeFirst(),
+  };
+}
+
+export type ChargersRepository = ReturnType<typeof chargersRepository>;

@@ -1,0 +1,271 @@
+import {
+  chargerLimits,
+  errorMessages,
+  type ChargerStatus,
+  type ChargerType,
+  type Connectivity,
+} from '@plugboard/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
+import { chargerStatusOf } from './charger-status.ts';
+import {
+  chargersRepository,
+  type ChargerRow,
+  type ChargerState,
+  type ConnectorRow,
+} from './chargers.repository.ts';
+import { pinHasher } from './pin-hash.ts';
+
+export type ChargerServiceDeps = { db: Db; events: EventBus; now: () => Date };
+
+export type RegisterChargerInput = {
+  stationId: number;
+  productCode: string;
+  pin: string;
+  alias: string;
+  ratedPowerW?: number | null;
+  chargerType?: ChargerType | null;
+  connectivity?: Connectivity | null;
+};
+
+/** A charger as services and transports see it (never its PIN hash). */
+export type Charger = Omit<ChargerRow, 'pin_hash' | 'connection_id'>;
+/** Who is on the other end of an authenticated OCPP connection. */
+export type ChargerIdentity = { chargerId: number; stationId: number; productCode: string };
+
+export type BootInfo = {
+  vendor: string;
+  model: string;
+  serialNumber: string | null;
+  firmwareVersion: string | null;
+  iccid: string | null;
+  imsi: string | null;
+  meterType: string | null;
+  meterSerialNumber: string | null;
+};
+
+export type ConnectorReport = {
+  connectorId: number;
+  /** The protocol's own status and error code, stored as sent. */
+  ocppStatus: string;
+  errorCode: string;
+  info: string | null;
+  vendorErrorCode: string | null;
+  /** The charger's time of the status; the receive time when it sent none. */
+  timestamp: Date;
+};
+
+/** Maps a reported status onto the console's, knowing what the connector reported before (if anything). */
+export type StatusMapper = (
+  report: ConnectorReport,
+  previous: Pick<ConnectorRow, 'status' | 'ocpp_status'> | undefined,
+) => ChargerStatus;
+
+const pinHmacSecret = 'charger-pin-hmac';
+
+/**
+ * Chargers of the sites: registration and PIN, connection state, and what they report about themselves. The OCPP
+ * handlers and (later) the console's calls both come here; every change is committed before its event is published.
+ */
+export function chargerService({ db, events, now }: ChargerServiceDeps) {
+  const repo = chargersRepository(db);
+  const pins = pinHasher((candidate) => repo.secret(pinHmacSecret, candidate));
+
+  const publish = (state: ChargerState | undefined, connector?: ConnectorRow) => {
+    if (!state) return;
+    events.publish('charger.status', {
+      stationId: state.station_id,
+      chargerId: state.id,
+      productCode: state.product_code,
+      status: state.status,
+      connected: state.connected,
+      errorCode: state.error_code,
+      firmwareStatus: state.firmware_status,
+      ...(connector && {
+        connector: {
+          connectorId: connector.connector_id,
+          status: connector.status,
+          ocppStatus: connector.ocpp_status,
+          errorCode: connector.error_code,
+        },
+      }),
+    });
+  };
+
+  /** The status a connected charger shows: from its connectors, or 'online' until it reports any. */
+  const connectedStatus = (connectors: ConnectorRow[]) =>
+    chargerStatusOf(
+      connectors.map((c) => ({ connectorId: c.connector_id, status: c.status, errorCode: c.error_code })),
+    );
+
+  return {
+    /** Adds a charger to a site with the PIN it will authenticate with (security profile 1). */
+    registerCharger: async (input: RegisterChargerInput): Promise<Charger> => {
+      if (!chargerLimits.productCodePattern.test(input.productCode)) {
+        throw new AppError(4129, `${errorMessages[4129]}: productCode`);
+      }
+      if (!chargerLimits.pinPattern.test(input.pin)) throw new AppError(1011);
+      const alias = input.alias.trim();
+      if (alias.length < 1 || alias.length > chargerLimits.aliasMax) {
+        throw new AppError(4129, `${errorMessages[4129]}: alias`);
+      }
+      const row = await repo
+        .insert({
+          station_id: input.stationId,
+          product_code: input.productCode,
+          alias,
+          pin_hash: await pins.hash(input.productCode, input.pin),
+          rated_power_w: input.ratedPowerW ?? null,
+          charger_type: input.chargerType ?? null,
+          connectivity: input.connectivity ?? null,
+        })
+        .catch(translateInsertError);
+      return toCharger(row);
+    },
+
+    /** Replaces the PIN; the charger's next connection must use the new one. */
+    setPin: async (chargerId: number, pin: string): Promise<void> => {
+      if (!chargerLimits.pinPattern.test(pin)) throw new AppError(1011);
+      const charger = await repo.findById(chargerId);
+      if (!charger) throw new AppError(1001);
+      await repo.update(chargerId, {
+        pin_hash: await pins.hash(charger.product_code, pin),
+        updated_at: now(),
+      });
+    },
+
+    /** The charger of that product code if `pin` is its PIN; null for an unknown code or a wrong PIN alike. */
+    authenticate: async (productCode: string, pin: string): Promise<ChargerIdentity | null> => {
+      const charger = await repo.findByProductCode(productCode);
+      if (!(await pins.verify(productCode, pin, charger?.pin_hash)) || !charger) return null;
+      return { chargerId: charger.id, stationId: charger.station_id, productCode: charger.product_code };
+    },
+
+    /** Throws 1001 when there is no such charger. */
+    getCharger: async (chargerId: number): Promise<Charger> => {
+      const row = await repo.findById(chargerId);
+      if (!row) throw new AppError(1001);
+      return toCharger(row);
+    },
+
+    listConnectors: (chargerId: number): Promise<ConnectorRow[]> => repo.connectors(chargerId),
+
+    /** A socket of this charger was accepted; `connectionId` names it until it closes. */
+    markConnected: async (chargerId: number, connectionId: string): Promise<void> => {
+      const at = now();
+      const state = await db.transaction().execute(async (trx) => {
+        const tx = chargersRepository(trx);
+        await tx.lockCharger(chargerId);
+        const { status, errorCode } = connectedStatus(await tx.connectors(chargerId));
+        return tx.update(chargerId, {
+          connected: true,
+          connection_id: connectionId,
+          last_seen_at: at,
+          status,
+          error_code: errorCode,
+          updated_at: at,
+        });
+      });
+      publish(state);
+    },
+
+    /** The socket closed. Ignored when a newer socket of the same charger has taken over meanwhile. */
+    markDisconnected: async (chargerId: number, connectionId: string): Promise<void> => {
+      publish(await repo.markDisconnected(chargerId, connectionId, now()));
+    },
+
+    /** The chargers whose sockets this node holds are alive (the sweep vouches for them in one write). */
+    touch: (chargerIds: number[]): Promise<void> => repo.touch(chargerIds, now()),
+
+    /** Marks offline every charger no node has vouched for since `seenBefore`; returns how many. */
+    markStaleOffline: async (seenBefore: Date): Promise<number> => {
+      const states = await repo.markStaleOffline(seenBefore, now());
+      for (const state of states) publish(state);
+      return states.length;
+    },
+
+    recordBoot: async (chargerId: number, boot: BootInfo): Promise<void> => {
+      const at = now();
+      await repo.update(chargerId, {
+        vendor: boot.vendor,
+        model: boot.model,
+        serial_number: boot.serialNumber,
+        firmware_version: boot.firmwareVersion,
+        iccid: boot.iccid,
+        imsi: boot.imsi,
+        meter_type: boot.meterType,
+        meter_serial_number: boot.meterSerialNumber,
+        booted_at: at,
+        last_seen_at: at,
+        updated_at: at,
+      });
+    },
+
+    /**
+     * Stores a connector's status and recomputes the charger's. A report older than the stored one (sent late from
+     * the charger's offline queue) changes nothing.
+     */
+    recordConnectorStatus: async (
+      chargerId: number,
+      report: ConnectorReport,
+      mapStatus: StatusMapper,
+    ): Promise<void> => {
+      const at = now();
+      const result = await db.transaction().execute(async (trx) => {
+        const tx = chargersRepository(trx);
+        const charger = await tx.lockCharger(chargerId);
+        if (!charger) throw new AppError(1001);
+        const connectors = await tx.connectors(chargerId);
+        const previous = connectors.find((c) => c.connector_id === report.connectorId);
+        if (previous && previous.status_at > report.timestamp) return undefined;
+        const row: ConnectorRow = {
+          charger_id: chargerId,
+          connector_id: report.connectorId,
+          status: mapStatus(report, previous),
+          ocpp_status: report.ocppStatus,
+          error_code: report.errorCode,
+          info: report.info,
+          vendor_error_code: report.vendorErrorCode,
+          status_at: report.timestamp,
+          updated_at: at,
+        };
+        await tx.upsertConnector(row);
+        const all = [...connectors.filter((c) => c.connector_id !== report.connectorId), row];
+        // A charger that is not (or no longer) connected stays offline; its connectors still keep their news.
+        if (!charger.connected) return { state: charger, row };
+        const { status, errorCode } = connectedStatus(all);
+        return { state: await tx.setStatus(chargerId, status, errorCode, at), row };
+      });
+      if (result) publish(result.state, result.row);
+    },
+
+    recordFirmwareStatus: async (chargerId: number, status: string): Promise<void> => {
+      const at = now();
+      publish(
+        await repo.update(chargerId, { firmware_status: status, firmware_status_at: at, updated_at: at }),
+      );
+    },
+
+    recordDiagnosticsStatus: async (chargerId: number, status: string): Promise<void> => {
+      const at = now();
+      await repo.update(chargerId, { diagnostics_status: status, diagnostics_status_at: at, updated_at: at });
+    },
+  };
+}
+
+export type ChargerService = ReturnType<typeof chargerService>;
+
+function toCharger({ pin_hash: _pin, connection_id: _socket, ...charger }: ChargerRow): Charger {
+  return charger;
+}
+
+function translateInsertError(error: unknown): never {
+  const e = error as { code?: string; constraint?: string };
+  if (e.code === '23505' && e.constraint === 'chargers_station_alias_key') throw new AppError(1042);
+  if (e.code === '23505' && e.constraint === 'chargers_product_code_key') {
+    throw new AppError(4129, 'This product code is already registered');
+  }
+  if (e.code === '23503') throw new AppError(1502);
+  throw error;
+}

@@ -1,0 +1,144 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { ChargingSessionsTable, MeterValuesTable } from '../../db/schema.ts';
+
+export type ChargingSessionRow = Selectable<ChargingSessionsTable>;
+export type NewMeterValue = Insertable<MeterValuesTable>;
+
+export type NewSession = {
+  stationId: number;
+  chargerId: number;
+  connectorId: number;
+  idTag: string;
+  startTime: Date;
+  meterStartWh: number;
+  startBy: string;
+};
+
+const isUnknown = sql<boolean>`'unknownTransaction' = any (flags)`;
+
+export function chargingSessionsRepository(db: Db) {
+  return {
+    /**
+     * Inserts a session whose transaction id is its own id, in one statement. Returns undefined when a session
+     * with the same start (charger, connector, card, time) exists: the StartTransaction is a replay.
+     */
+    insertStarted: async (s: NewSession): Promise<ChargingSessionRow | undefined> => {
+      const result = await sql<ChargingSessionRow>`
+        with next as (select nextval(pg_get_serial_sequence('charging_sessions', 'id')) as id)
+        insert into charging_sessions
+          (id, transaction_id, station_id, charger_id, connector_id, id_tag, start_time, meter_start_wh, start_by)
+        select next.id, next.id, ${s.stationId}, ${s.chargerId}, ${s.connectorId}, ${s.idTag}, ${s.startTime},
+          ${s.meterStartWh}, ${s.startBy}
+        from next
+        on conflict (charger_id, connector_id, id_tag, start_time) do nothing
+        returning *`.execute(db);
+      return result.rows[0];
+    },
+
+    findByStart: (s: Pick<NewSession, 'chargerId' | 'connectorId' | 'idTag' | 'startTime'>) =>
+      db
+        .selectFrom('charging_sessions')
+        .selectAll()
+        .where('charger_id', '=', s.chargerId)
+        .where('connector_id', '=', s.connectorId)
+        .where('id_tag', '=', s.idTag)
+        .where('start_time', '=', s.startTime)
+        .executeTakeFirst(),
+
+    findById: (id: number): Promise<ChargingSessionRow | undefined> =>
+      db.selectFrom('charging_sessions').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** The session a charger's transaction id names, locked: ours first, else a recorded unknown one. */
+    findForStopForUpdate: (
+      chargerId: number,
+      transactionId: number,
+    ): Promise<ChargingSessionRow | undefined> =>
+      db
+        .selectFrom('charging_sessions')
+        .selectAll()
+        .where('charger_id', '=', chargerId)
+        .where('transaction_id', '=', transactionId)
+        .orderBy(isUnknown)
+        .limit(1)
+        .forUpdate()
+        .executeTakeFirst(),
+
+    /** The id of the session this server started under that transaction id, if any. */
+    sessionIdOf: async (chargerId: number, transactionId: number): Promise<number | null> => {
+      const row = await db
+        .selectFrom('charging_sessions')
+        .select('id')
+        .where('charger_id', '=', chargerId)
+        .where('transaction_id', '=', transactionId)
+        .where(sql<boolean>`not (${isUnknown})`)
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    ongoingOnConnector: (chargerId: number, connectorId: number, exceptId: number) =>
+      db
+        .selectFrom('charging_sessions')
+        .selectAll()
+        .where('charger_id', '=', chargerId)
+        .where('connector_id', '=', connectorId)
+        .where('status', '=', 'ongoing')
+        .where('id', '<>', exceptId)
+        .forUpdate()
+        .execute(),
+
+    /** Inserts a flagged session for an unknown transaction; undefined if it was recorded before (a replay). */
+    insertUnknown: (values: Insertable<ChargingSessionsTable>): Promise<ChargingSessionRow | undefined> =>
+      db
+        .insertInto('charging_sessions')
+        .values(values)
+        .onConflict((oc) => oc.doNothing())
+        .returningAll()
+        .executeTakeFirst(),
+
+    update: (id: number, values: Updateable<ChargingSessionsTable>): Promise<ChargingSessionRow> =>
+      db
+        .updateTable('charging_sessions')
+        .set(values)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+
+    /** The newest energy reading of a session. */
+    lastEnergyReading: (sessionId: number) =>
+      db
+        .selectFrom('meter_values')
+        .select(['energy_wh', 'sampled_at'])
+        .where('session_id', '=', sessionId)
+        .where('energy_wh', 'is not', null)
+        .orderBy('sampled_at', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    insertMeterValues: async (rows: NewMeterValue[]): Promise<void> => {
+      if (rows.length > 0) await db.insertInto('meter_values').values(rows).execute();
+    },
+
+    /** Ongoing sessions of chargers that are not connected and were last seen before `seenBefore`. */
+    stuckSessionIds: async (seenBefore: Date): Promise<number[]> =>
+      (
+        await db
+          .selectFrom('charging_sessions as s')
+          .innerJoin('chargers as c', 'c.id', 's.charger_id')
+          .select('s.id')
+          .where('s.status', '=', 'ongoing')
+          .where('c.connected', '=', false)
+          .where('c.last_seen_at', '<', seenBefore)
+          .execute()
+      ).map((r) => r.id),
+
+    lockOngoing: (id: number): Promise<ChargingSessionRow | undefined> =>
+      db
+        .selectFrom('charging_sessions')
+        .selectAll()
+        .where('id', '=', id)
+        .where('status', '=', 'ongoing')
+        .forUpdate()
+        .executeTakeFirst(),
+  };
+}

@@ -1,0 +1,254 @@
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
+import type { ChargerIdentity } from './chargers.service.ts';
+import {
+  chargingSessionsRepository,
+  type ChargingSessionRow,
+  type NewMeterValue,
+} from './charging-sessions.repository.ts';
+
+export type ChargingSessionServiceDeps = { db: Db; events: EventBus; now: () => Date };
+
+/** One sample of a charger's meter, in the units we store (Wh, W, A); what it did not measure is null. */
+export type MeterReading = {
+  sampledAt: Date;
+  energyWh: number | null;
+  powerW: number | null;
+  currents: [number | null, number | null, number | null];
+};
+
+export type StartInput = {
+  connectorId: number;
+  idTag: string;
+  meterStartWh: number;
+  startTime: Date;
+  /** The console's start-by source; a charger's own StartTransaction is 'rfid'. */
+  startBy?: string;
+};
+
+export type StopInput = {
+  transactionId: number;
+  meterStopWh: number;
+  endTime: Date;
+  /** The charger's reason; OCPP says an absent reason means 'Local'. */
+  reason: string | null;
+  idTag: string | null;
+  readings: MeterReading[];
+};
+
+export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid';
+
+/** Sessions this server closed itself; the charger's own StopTransaction, when it comes, still wins. */
+const closedByServer = ['offlineTimeout', 'replacedByNewTransaction'];
+
+/**
+ * Charging sessions (OCPP transactions) and meter readings. Each reply to a charger is given after the change is
+ * committed, and replays (same StartTransaction, same StopTransaction) are recognised and change nothing.
+ */
+export function chargingSessionService({ db, events, now }: ChargingSessionServiceDeps) {
+  const repo = chargingSessionsRepository(db);
+
+  const publishStopped = (s: ChargingSessionRow) =>
+    events.publish('session.stopped', {
+      stationId: s.station_id,
+      chargerId: s.charger_id,
+      sessionId: s.id,
+      connectorId: s.connector_id,
+      endTime: s.end_time ?? s.start_time,
+      energyWh: s.energy_wh ?? 0,
+      stopReason: s.stop_reason,
+      flags: s.flags,
+    });
+
+  /** Closes a session the charger did not stop, at its last known meter value. */
+  const closeByServer = async (
+    tx: ReturnType<typeof chargingSessionsRepository>,
+    session: ChargingSessionRow,
+    reason: string,
+    endAtLeast: Date,
+  ) => {
+    const last = await tx.lastEnergyReading(session.id);
+    const meterStop = Math.max(last?.energy_wh ?? session.meter_start_wh, session.meter_start_wh);
+    const lastTime = last?.sampled_at ?? session.start_time;
+    return tx.update(session.id, {
+      status: 'complete',
+      end_time: lastTime > endAtLeast ? lastTime : endAtLeast,
+      meter_stop_wh: meterStop,
+      energy_wh: meterStop - session.meter_start_wh,
+      stop_reason: reason,
+      flags: [...session.flags, reason],
+      updated_at: now(),
+    });
+  };
+
+  return {
+    /**
+     * Whether a card may charge at this charger. Until RFID cards exist every id tag is accepted at a charger that
+     * belongs to a site (every registered charger does): docs/ocpp.md. Cards will narrow this down.
+     */
+    authorizeIdTag: (_charger: ChargerIdentity, _idTag: string): Promise<AuthorizationStatus> =>
+      Promise.resolve('Accepted'),
+
+    /** Starts a session, or finds the one a replayed start already created. */
+    startSession: async (
+      charger: ChargerIdentity,
+      input: StartInput,
+    ): Promise<{ session: ChargingSessionRow; replayed: boolean }> => {
+      const outcome = await db.transaction().execute(async (trx) => {
+        const tx = chargingSessionsRepository(trx);
+        const key = { chargerId: charger.chargerId, ...input };
+        const inserted = await tx.insertStarted({
+          ...key,
+          stationId: charger.stationId,
+          startBy: input.startBy ?? 'rfid',
+        });
+        if (!inserted) return { session: (await tx.findByStart(key))!, replayed: true, closed: [] };
+        // A new transaction on a connector ends whatever the charger never stopped there.
+        const stale = await tx.ongoingOnConnector(charger.chargerId, input.connectorId, inserted.id);
+        const closed = [];
+        for (const old of stale) {
+          closed.push(await closeByServer(tx, old, 'replacedByNewTransaction', input.startTime));
+        }
+        return { session: inserted, replayed: false, closed };
+      });
+      outcome.closed.forEach(publishStopped);
+      if (!outcome.replayed) {
+        const s = outcome.session;
+        events.publish('session.started', {
+          stationId: s.station_id,
+          chargerId: s.charger_id,
+          sessionId: s.id,
+          connectorId: s.connector_id,
+          idTag: s.id_tag,
+          startTime: s.start_time,
+          meterStartWh: s.meter_start_wh,
+        });
+      }
+      return { session: outcome.session, replayed: outcome.replayed };
+    },
+
+    /**
+     * Completes the session of `transactionId`. A transaction this server does not know is still accepted, and
+     * recorded as a complete session flagged 'unknownTransaction' (OCPP 1.6 sections 4.8 and 4.10: the charger
+     * would otherwise retry it forever). A session the server closed itself is corrected by the late stop.
+     */
+    stopSession: async (charger: ChargerIdentity, input: StopInput): Promise<ChargingSessionRow> => {
+      const outcome = await db.transaction().execute(async (trx) => {
+        const tx = chargingSessionsRepository(trx);
+        const found = await tx.findForStopForUpdate(charger.chargerId, input.transactionId);
+        const lateFix = found?.status === 'complete' && found.flags.some((f) => closedByServer.includes(f));
+        if (found && found.status === 'complete' && !lateFix) return { session: found, changed: false };
+
+        // (A replay of an unknown transaction's stop finds the flagged row above, already complete.)
+        const session = found ?? (await tx.insertUnknown(unknownSession(charger, input, now())));
+        if (!session) {
+          // The same stop arrived twice at once and the other one recorded it.
+          return {
+            session: (await tx.findForStopForUpdate(charger.chargerId, input.transactionId))!,
+            changed: false,
+          };
+        }
+        const energy = input.meterStopWh - session.meter_start_wh;
+        const stopped = await tx.update(session.id, {
+          status: 'complete',
+          end_time: input.endTime,
+          meter_stop_wh: input.meterStopWh,
+          energy_wh: Math.max(0, energy),
+          stop_reason: input.reason ?? 'Local',
+          flags: energy < 0 ? [...session.flags, 'meterDecreased'] : session.flags,
+          updated_at: now(),
+        });
+        await tx.insertMeterValues(meterRows(charger, session.connector_id, session.id, input.readings));
+        return { session: stopped, changed: true };
+      });
+      if (outcome.changed) publishStopped(outcome.session);
+      return outcome.session;
+    },
+
+    /** Stores readings; they belong to a session when the charger names a transaction this server started. */
+    recordMeterValues: async (
+      charger: ChargerIdentity,
+      input: { connectorId: number; transactionId: number | null; readings: MeterReading[] },
+    ): Promise<void> => {
+      const sessionId =
+        input.transactionId === null ? null : await repo.sessionIdOf(charger.chargerId, input.transactionId);
+      const rows = meterRows(charger, input.connectorId, sessionId, input.readings);
+      if (rows.length === 0) return;
+      await repo.insertMeterValues(rows);
+      events.publish('meter.values', {
+        stationId: charger.stationId,
+        chargerId: charger.chargerId,
+        connectorId: input.connectorId,
+        sessionId,
+        readings: input.readings,
+      });
+    },
+
+    /**
+     * Closes, as complete with stop reason 'offlineTimeout' and the last known meter value, every ongoing session
+     * of a charger that has been offline since before `offlineBefore`. Returns how many.
+     */
+    closeStuckSessions: async (offlineBefore: Date): Promise<number> => {
+      let count = 0;
+      for (const id of await repo.stuckSessionIds(offlineBefore)) {
+        const closed = await db.transaction().execute(async (trx) => {
+          const tx = chargingSessionsRepository(trx);
+          const session = await tx.lockOngoing(id);
+          return session && closeByServer(tx, session, 'offlineTimeout', session.start_time);
+        });
+        if (closed) {
+          count += 1;
+          publishStopped(closed);
+        }
+      }
+      return count;
+    },
+
+    getSession: (sessionId: number): Promise<ChargingSessionRow | undefined> => repo.findById(sessionId),
+  };
+}
+
+export type ChargingSessionService = ReturnType<typeof chargingSessionService>;
+
+/** A session for a stop of a transaction we never started: it began at its first reading, or at its stop. */
+function unknownSession(charger: ChargerIdentity, input: StopInput, at: Date) {
+  const energies = input.readings.filter((r) => r.energyWh !== null);
+  const first = energies.reduce<MeterReading | undefined>(
+    (a, r) => (a === undefined || r.sampledAt < a.sampledAt ? r : a),
+    undefined,
+  );
+  return {
+    station_id: charger.stationId,
+    charger_id: charger.chargerId,
+    connector_id: 0,
+    transaction_id: input.transactionId,
+    id_tag: input.idTag ?? '',
+    start_time: first?.sampledAt ?? input.endTime,
+    meter_start_wh: first?.energyWh ?? input.meterStopWh,
+    start_by: 'others',
+    flags: ['unknownTransaction'],
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+function meterRows(
+  charger: ChargerIdentity,
+  connectorId: number,
+  sessionId: number | null,
+  readings: MeterReading[],
+): NewMeterValue[] {
+  return readings
+    .filter((r) => r.energyWh !== null || r.powerW !== null || r.currents.some((c) => c !== null))
+    .map((r) => ({
+      charger_id: charger.chargerId,
+      connector_id: connectorId,
+      session_id: sessionId,
+      sampled_at: r.sampledAt,
+      energy_wh: r.energyWh,
+      power_w: r.powerW,
+      current_l1: r.currents[0],
+      current_l2: r.currents[1],
+      current_l3: r.currents[2],
+    }));
+}

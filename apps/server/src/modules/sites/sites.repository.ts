@@ -1,0 +1,73 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Database, SitesTable } from '../../db/schema.ts';
+
+export type SiteRow = Selectable<SitesTable>;
+export type SiteValues = Omit<Insertable<SitesTable>, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
+
+/** Every query is scoped to the owning user: a site of another account is never read, changed or counted. */
+export function sitesRepository(db: Kysely<Database>) {
+  const owned = (userId: number) => db.selectFrom('sites').selectAll().where('user_id', '=', userId);
+  const nameContains = (name: string | undefined) =>
+    name ? sql<boolean>`strpos(lower(name), lower(${name})) > 0` : sql<boolean>`true`;
+
+  return {
+    insert: (userId: number, values: SiteValues) =>
+      db
+        .insertInto('sites')
+        .values({ ...values, user_id: userId })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+
+    findOwned: (userId: number, id: number) => owned(userId).where('id', '=', id).executeTakeFirst(),
+
+    /** The row locked until the transaction ends, so that a read-merge-write update is not interleaved. */
+    findOwnedForUpdate: (userId: number, id: number) =>
+      owned(userId).where('id', '=', id).forUpdate().executeTakeFirst(),
+
+    isOwned: async (userId: number, id: number) =>
+      (await db
+        .selectFrom('sites')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst()) !== undefined,
+
+    update: (userId: number, id: number, values: Omit<Updateable<SitesTable>, 'id' | 'user_id'>) =>
+      db
+        .updateTable('sites')
+        .set({ ...values, updated_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
+
+    delete: async (userId: number, id: number) => {
+      const result = await db
+        .deleteFrom('sites')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** One page by name (case-insensitive), then id: the order of the (user_id, lower(name), id) index. */
+    page: (userId: number, { name, limit, offset }: { name?: string; limit: number; offset: number }) =>
+      owned(userId)
+        .where(nameContains(name))
+        .orderBy(sql`lower(name)`)
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+
+    count: async (userId: number, name?: string) => {
+      const row = await db
+        .selectFrom('sites')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('user_id', '=', userId)
+        .where(nameContains(name))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+  };
+}

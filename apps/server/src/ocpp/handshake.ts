@@ -1,0 +1,63 @@
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import { chargerLimits } from '@plugboard/contract';
+import { ocppProtocols, type OcppProtocol } from '@plugboard/ocpp';
+import type { ChargerIdentity, ChargerService } from '../modules/chargers/chargers.service.ts';
+import type { FailureLimiter } from './failure-limiter.ts';
+
+/** The subset of ocpp-rpc's handshake the decision needs. */
+export type Handshake = {
+  identity: string;
+  endpoint: string;
+  protocols: Set<string>;
+  password: Buffer | undefined;
+  request: IncomingMessage;
+};
+
+export type HandshakeDecision =
+  | { accept: true; charger: ChargerIdentity; protocol: OcppProtocol }
+  | { accept: false; status: 400 | 401 | 404 | 429; message: string };
+
+export const ocppEndpoint = '/ocpp';
+
+/**
+ * Decides whether a charger may open its socket (OCPP security profile 1): the path names a registered product
+ * code and the HTTP Basic password is its PIN. Failures count per product code and per remote address; once
+ * either has had too many, every attempt is refused with 429 until the window lets go, even with the right PIN,
+ * so that guessing cannot continue slowly under the limit.
+ */
+export function handshakeGate({
+  chargers,
+  limiter,
+  trustProxy,
+}: {
+  chargers: Pick<ChargerService, 'authenticate'>;
+  limiter: FailureLimiter;
+  trustProxy: boolean | string[];
+}) {
+  const trust = typeof trustProxy === 'boolean' ? () => trustProxy : proxyAddr.compile(trustProxy);
+
+  return async (handshake: Handshake): Promise<HandshakeDecision> => {
+    if (handshake.endpoint !== ocppEndpoint) return { accept: false, status: 404, message: 'Not found' };
+    const protocol = ocppProtocols.find((p) => handshake.protocols.has(p));
+    if (!protocol) {
+      return { accept: false, status: 400, message: `Subprotocol required: ${ocppProtocols.join(', ')}` };
+    }
+    const codeKey = `code:${handshake.identity.toLowerCase()}`;
+    const addressKey = `address:${proxyAddr(handshake.request, trust)}`;
+    if (limiter.isBlocked(codeKey) || limiter.isBlocked(addressKey)) {
+      return { accept: false, status: 429, message: 'Too many failed attempts, retry later' };
+    }
+    const pin = handshake.password?.toString('utf8');
+    const charger =
+      pin !== undefined && chargerLimits.productCodePattern.test(handshake.identity)
+        ? await chargers.authenticate(handshake.identity, pin)
+        : null;
+    if (!charger) {
+      limiter.fail(codeKey);
+      limiter.fail(addressKey);
+      return { accept: false, status: 401, message: 'Unknown charger or wrong PIN' };
+    }
+    return { accept: true, charger, protocol };
+  };
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import type { FastifyInstance } from 'fastify';
+import { RPCServer, type RPCClient } from 'ocpp-rpc';
+import { ocppProtocols, type OcppProtocol } from '@plugboard/ocpp';
+import type { ChargerIdentity, ChargerService } from '../modules/chargers/chargers.service.ts';
+import type { ChargingSessionService } from '../modules/chargers/charging-sessions.service.ts';
+import { connectionRegistry, type ConnectionRegistry, type OcppConnection } from './connection-registry.ts';
+import { failureLimiter } from './failure-limiter.ts';
+import { handshakeGate, ocppEndpoint } from './handshake.ts';
+import { sweepOnce } from './offline-sweep.ts';
+import { attachV16Handlers } from './v16/attach-v16.ts';
+
+export type OcppOptions = {
+  chargers: ChargerService;
+  sessions: ChargingSessionService;
+  /** Seconds, told to chargers in the BootNotification answer. */
+  heartbeatInterval: number;
+  /** Seconds between pings to an idle charger, and between sweeps. */
+  pingInterval: number;
+  trustProxy: boolean | string[];
+  now: () => Date;
+  /** An ongoing session of a charger offline this long is closed (docs/ocpp.md). Default 24 h. */
+  stuckSessionAfterMs?: number;
+  /** Failed handshakes allowed per product code and per address in a window. Default 10 per minute. */
+  authFailures?: { limit: number; windowMs: number };
+};
+
+/** What the rest of the server (the console's charger calls, tests) reaches of the central system. */
+export type CentralSystem = { registry: ConnectionRegistry };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ocpp: CentralSystem;
+  }
+}
+
+type ConnectionSession = { charger: ChargerIdentity; protocol: OcppProtocol; connectionId: string };
+
+/**
+ * The OCPP-J central system on the server's own port: WebSocket upgrades to /ocpp/{productCode} go to an ocpp-rpc
+ * server in strict mode (every CALL and CALLRESULT validated against the official schemas, both ways).
+ */
+export function registerOcpp(app: FastifyInstance, options: OcppOptions): CentralSystem {
+  const { chargers, sessions, now } = options;
+  const pingIntervalMs = Math.max(1, Math.round(options.pingInterval * 1000));
+  const log = app.log.child({ module: 'ocpp' });
+  const registry = connectionRegistry();
+  const limiter = failureLimiter({ ...(options.authFailures ?? { limit: 10, windowMs: 60_000 }), now });
+  const gate = handshakeGate({ chargers, limiter, trustProxy: options.trustProxy });
+
+  // Writes started by socket events; closing waits for them so the database is not shut under them.
+  const pending = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>, what: string) => {
+    const settled = work.catch((error: unknown) => log.error({ err: error }, `${what} failed`));
+    pending.add(settled);
+    void settled.finally(() => pending.delete(settled));
+  };
+
+  const rpc = new RPCServer({
+    protocols: [...ocppProtocols],
+    strictMode: true,
+    pingIntervalMs,
+    // Any message from the charger counts as a sign of life: pings go only to idle sockets, and one unanswered
+    // ping more terminates the socket, so a charger silent for 2 intervals is dropped and marked offline.
+    deferPingsOnActivity: true,
+    respondWithDetailedErrors: false,
+  });
+
+  rpc.auth((accept, reject, handshake) => {
+    gate(handshake).then(
+      (decision) => {
+        if (!decision.accept) return reject(decision.status, decision.message);
+        const session: ConnectionSession = {
+          charger: decision.charger,
+          protocol: decision.protocol,
+          connectionId: randomUUID(),
+        };
+        accept(session, decision.protocol);
+      },
+      (error: unknown) => {
+        log.error({ err: error, identity: handshake.identity }, 'OCPP handshake failed');
+        reject(500, 'Internal error');
+      },
+    );
+  });
+
+  rpc.on(
+    'upgradeAborted',
+    ({ error, identity }: { error: { code?: number } | undefined; identity: string }) =>
+      log.info({ identity, status: error?.code }, 'OCPP handshake refused'),
+  );
+
+  const open = new Set<RPCClient>();
+
+  rpc.on('client', (client: RPCClient & { session: ConnectionSession }) => {
+    const { charger, protocol, connectionId } = client.session;
+    open.add(client);
+    const connection: OcppConnection = { client, charger, protocol, connectionId };
+    const clientLog = log.child({ productCode: charger.productCode });
+    attachV16Handlers(client, {
+      charger,
+      chargers,
+      sessions,
+      heartbeatInterval: options.heartbeatInterval,
+      now,
+      log: clientLog,
+    });
+    client.on('strictValidationFailure', (event: { method: string; outbound: boolean; error: Error }) =>
+      clientLog.warn(
+        { method: event.method, outbound: event.outbound, err: event.error },
+        'invalid OCPP message',
+      ),
+    );
+    client.on('badMessage', (event: { error: Error }) =>
+      clientLog.warn({ err: event.error }, 'malformed OCPP message'),
+    );
+    client.once('close', () => {
+      open.delete(client);
+      registry.remove(connection);
+      track(chargers.markDisconnected(charger.chargerId, connectionId), 'marking a charger offline');
+      clientLog.info('charger disconnected');
+    });
+
+    const replaced = registry.add(connection);
+    // The newest authenticated socket wins; the old one is closed only once the new one owns the charger's row,
+    // so that the old socket's close cannot mark the charger offline.
+    track(
+      chargers
+        .markConnected(charger.chargerId, connectionId)
+        .then(() => replaced?.client.close({ code: 4000, reason: 'Replaced by a newer connection' })),
+      'marking a charger connected',
+    );
+    clientLog.info({ protocol, replaced: Boolean(replaced) }, 'charger connected');
+  });
+
+  app.server.on('upgrade', (request, socket, head) => {
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    if (path.startsWith(`${ocppEndpoint}/`)) {
+      void rpc.handleUpgrade(request, socket as never, head);
+    } else if (app.server.listenerCount('upgrade') === 1) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    }
+  });
+
+  const sweep = setInterval(() => {
+    track(
+      sweepOnce({
+        chargers,
+        sessions,
+        registry,
+        limiter,
+        pingIntervalMs,
+        stuckSessionAfterMs: options.stuckSessionAfterMs ?? 24 * 3600_000,
+        now,
+        log,
+      }),
+      'the OCPP sweep',
+    );
+  }, pingIntervalMs);
+  sweep.unref();
+
+  // preClose: open WebSockets would keep the HTTP server from closing.
+  app.addHook('preClose', async () => {
+    clearInterval(sweep);
+    const closed = [...open].map((client) => once(client, 'close'));
+    await rpc.close({ code: 1001, reason: 'Server shutting down', force: true });
+    await Promise.all(closed);
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  });
+
+  const central: CentralSystem = { registry };
+  app.decorate('ocpp', central);
+  return central;
+}

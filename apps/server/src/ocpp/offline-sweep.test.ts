@@ -1,0 +1,107 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { aCharger } from '../modules/chargers/chargers.fixtures.ts';
+import { listeningApp, simulators, type OcppTestApp } from './ocpp.fixtures.ts';
+
+let t: OcppTestApp;
+const sims = simulators(() => t.url);
+
+beforeAll(async () => {
+  // The sweep runs every ping interval.
+  t = await listeningApp({ ocppPingInterval: 0.1 });
+});
+afterEach(() => sims.stopAll());
+afterAll(() => t.close());
+
+const chargerRow = (id: number) =>
+  t.db.selectFrom('chargers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const sessionsOf = (chargerId: number) =>
+  t.db
+    .selectFrom('charging_sessions')
+    .selectAll()
+    .where('charger_id', '=', chargerId)
+    .orderBy('id')
+    .execute();
+
+describe('the sweep', () => {
+  it('marks offline a charger left connected by a node that died', async () => {
+    const charger = await aCharger(t.db);
+    // As another node would have left it: connected, then no one vouching for it any more.
+    await t.db
+      .updateTable('chargers')
+      .set({
+        connected: true,
+        status: 'charging',
+        connection_id: crypto.randomUUID(),
+        last_seen_at: t.clock.now(),
+      })
+      .where('id', '=', charger.id)
+      .execute();
+    await vi.waitFor(async () =>
+      expect(await chargerRow(charger.id)).toMatchObject({ connected: false, status: 'offline' }),
+    );
+  });
+
+  it('keeps the chargers this node holds online, however long they stay quiet', async () => {
+    const charger = await aCharger(t.db);
+    const sim = sims.make(charger);
+    await sim.boot();
+    t.clock.advance(3600_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await chargerRow(charger.id)).toMatchObject({ connected: true, status: 'available' });
+  });
+
+  it('closes a session of a charger offline for 24 hours at its last meter value; a late stop corrects it', async () => {
+    const charger = await aCharger(t.db);
+    const sim = sims.make(charger);
+    await sim.boot();
+    const started = new Date(t.clock.now().getTime() - 3600_000);
+    const { transactionId } = await sim.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'CARD1',
+      meterStart: 1000,
+      timestamp: started.toISOString(),
+    });
+    const lastReadingAt = new Date(started.getTime() + 1800_000);
+    await sim.call('MeterValues', {
+      connectorId: 1,
+      transactionId,
+      meterValue: [{ timestamp: lastReadingAt.toISOString(), sampledValue: [{ value: '6000' }] }],
+    });
+    await sim.stop();
+    await vi.waitFor(async () => expect((await chargerRow(charger.id)).connected).toBe(false));
+
+    t.clock.advance(23 * 3600_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await sessionsOf(charger.id))[0]?.status).toBe('ongoing');
+
+    t.clock.advance(2 * 3600_000);
+    await vi.waitFor(async () =>
+      expect((await sessionsOf(charger.id))[0]).toMatchObject({
+        status: 'complete',
+        stop_reason: 'offlineTimeout',
+        meter_stop_wh: 6000,
+        energy_wh: 5000,
+        end_time: lastReadingAt,
+        flags: ['offlineTimeout'],
+      }),
+    );
+
+    // The charger comes back and delivers the stop it had queued.
+    const back = sims.make(charger);
+    await back.connect();
+    await back.call('StopTransaction', {
+      transactionId,
+      meterStop: 7000,
+      timestamp: new Date(started.getTime() + 2 * 3600_000).toISOString(),
+      reason: 'Local',
+    });
+    const sessions = await sessionsOf(charger.id);
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({
+      status: 'complete',
+      meter_stop_wh: 7000,
+      energy_wh: 6000,
+      stop_reason: 'Local',
+    });
+  });
+});

@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Ocpp16ChargePointAction, Ocpp16Request, Ocpp16Response } from '@plugboard/ocpp';
+import type { ChargerIdentity, ChargerService } from '../../modules/chargers/chargers.service.ts';
+import type { ChargingSessionService } from '../../modules/chargers/charging-sessions.service.ts';
+
+/** What a handler of one charger's messages may use: who the charger is, and the services. */
+export type V16Context = {
+  charger: ChargerIdentity;
+  chargers: ChargerService;
+  sessions: ChargingSessionService;
+  /** Seconds, given to the charger in the BootNotification answer. */
+  heartbeatInterval: number;
+  now: () => Date;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * Handles one incoming OCPP 1.6 CALL whose payload strict mode has validated. A business outcome (unknown
+ * transaction, unknown vendor, refused card) is an answer, never a thrown error: a CALLERROR means the message
+ * itself was wrong, and the charger would retry it.
+ */
+export type V16Handler<A extends Ocpp16ChargePointAction> = (
+  params: Ocpp16Request<A>,
+  ctx: V16Context,
+) => Promise<Ocpp16Response<A>>;

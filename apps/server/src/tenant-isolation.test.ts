@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { calls, cmsPrefix, type Site } from '@plugboard/contract';
+import { call, createTestApp, type TestApp } from '../test/helpers.ts';
+import { anOperator, aSite } from './modules/sites/sites.fixtures.ts';
+
+// One account must never read, change or learn of another account's objects. Every call of the server is listed
+// here: a call scoped to a site needs a body in `siteCallBodies`, a call of the account one in `accountCallBodies`,
+// so a call added later without a cross-tenant case fails this test (and the type check).
+
+type CallPath = keyof typeof calls;
+type PathsWithAccess<A> = { [P in CallPath]: (typeof calls)[P]['access'] extends A ? P : never }[CallPath];
+type SitePath = PathsWithAccess<'site'>;
+type AccountPath = PathsWithAccess<'account'>;
+type BodyWithoutSite<P extends CallPath> = Omit<z.input<(typeof calls)[P]['body']>, 'stationId'>;
+
+/** A body each site call accepts from the site's owner; B sends it with A's stationId. */
+const siteCallBodies: { [P in SitePath]: BodyWithoutSite<P> } = {
+  '/cms-system/system/station/v2/detail': {},
+  '/cms-system/system/station/v2/update': { name: 'Taken over', address: 'Elsewhere 1', isOpenLoad: 1 },
+  '/cms-system/system/station/v2/delete': {},
+};
+
+/** A body each account call accepts; sent with A's stationId by another account, as the console adds it to all. */
+const accountCallBodies: { [P in AccountPath]: BodyWithoutSite<P> } = {
+  '/cms-system/system/station/v2/add': aSite({ name: 'Added by another account' }),
+  '/cms-system/system/station/v2/list': { pageNum: 1, pageSize: 100 },
+  '/cms-system/system/user/v2/detail': {},
+  '/cms-system/system/user/v2/update': { name: 'Someone else' },
+  '/cms-system/system/user/v2/pwd/update': {
+    oldPassword: 'not-the-password',
+    newPassword: 'another-1-password',
+    confirmPassword: 'another-1-password',
+  },
+  '/cms-system/system/user/v2/logOut': {},
+  '/cms-system/system/user/v2/delete': {},
+};
+
+const pathsWithAccess = (access: string) =>
+  (Object.keys(calls) as CallPath[]).filter((path) => calls[path].access === access);
+
+let t: TestApp;
+let a: { token: string; site: Site };
+let b: { token: string; site: Site };
+
+async function operatorWithSite(label: string) {
+  const { token } = await anOperator(t.db);
+  // Names and addresses no other row has, so that finding one in an answer means it leaked.
+  const secret = `${label}-${randomBytes(6).toString('hex')}`;
+  const { body } = await call(
+    t.app,
+    '/cms-system/system/station/v2/add',
+    aSite({ name: `${secret} Shared Depot`, address: `${secret} Street 1` }),
+    { token },
+  );
+  expect(body.status).toBe(200);
+  return { token, site: body.data };
+}
+
+function expectNothingOf(site: Site, answer: unknown) {
+  const text = JSON.stringify(answer);
+  expect(text).not.toContain(site.name);
+  expect(text).not.toContain(site.address);
+}
+
+async function expectUntouched(owner: { token: string; site: Site }) {
+  const { body } = await call(
+    t.app,
+    '/cms-system/system/station/v2/detail',
+    { stationId: owner.site.id },
+    { token: owner.token },
+  );
+  expect(body.data).toEqual(owner.site);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await operatorWithSite('A');
+  b = await operatorWithSite('B');
+});
+afterAll(() => t.close());
+
+describe('tenant isolation', () => {
+  it('knows every call the server registers, and the server registers every call', async () => {
+    await t.app.ready();
+    const registered = t.app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .flatMap((line) => {
+        const match = /(\/\S+) \(([^)]+)\)/.exec(line);
+        return match?.[1]?.startsWith(cmsPrefix) && match[2]?.split(', ').includes('POST') ? [match[1]] : [];
+      });
+    expect(new Set(registered)).toEqual(new Set(Object.keys(calls)));
+  });
+
+  it('has a cross-tenant case for every site call and every account call', () => {
+    expect(Object.keys(siteCallBodies).sort()).toEqual(pathsWithAccess('site').sort());
+    expect(Object.keys(accountCallBodies).sort()).toEqual(pathsWithAccess('account').sort());
+  });
+
+  describe.each(pathsWithAccess('site') as SitePath[])('%s', (path) => {
+    const body = () => siteCallBodies[path];
+
+    it("answers another account's site exactly like a site that does not exist", async () => {
+      const foreign = await call(t.app, path, { ...body(), stationId: a.site.id }, { token: b.token });
+      const missing = await call(t.app, path, { ...body(), stationId: 2 ** 40 }, { token: b.token });
+      expect(foreign).toEqual({ http: 200, body: { status: 1502, msg: 'Site does not exist', data: null } });
+      expect(foreign).toEqual(missing);
+      expectNothingOf(a.site, foreign);
+      await expectUntouched(a);
+    });
+
+    it("accepts the same body for the caller's own site", async () => {
+      // Otherwise the 1502 above could come from a body the call refuses anyway.
+      const own = await operatorWithSite('own');
+      const answer = await call(t.app, path, { ...body(), stationId: own.site.id }, { token: own.token });
+      expect(answer.body.status).toBe(200);
+    });
+
+    it('answers 1502 without a stationId', async () => {
+      const answer = await call(t.app, path, body(), { token: b.token });
+      expect(answer.body.status).not.toBe(200);
+      expectNothingOf(a.site, answer);
+    });
+  });
+
+  describe.each(pathsWithAccess('account') as AccountPath[])('%s', (path) => {
+    it("reveals and changes nothing of another account's site sent as stationId", async () => {
+      // A fresh account per call: some of these end the session or delete the account.
+      const caller = await operatorWithSite('C');
+      const answer = await call(
+        t.app,
+        path,
+        { ...accountCallBodies[path], stationId: a.site.id },
+        { token: caller.token },
+      );
+      expect(answer.http).toBeLessThan(500);
+      expectNothingOf(a.site, answer);
+      await expectUntouched(a);
+    });
+  });
+
+  it("lists only the caller's sites, also when searching", async () => {
+    const all = await call(
+      t.app,
+      '/cms-system/system/station/v2/list',
+      { pageSize: 100 },
+      { token: b.token },
+    );
+    expect(all.body.data.list.map((s) => s.id)).toEqual([b.site.id]);
+    expect(all.body.data.total).toBe(1);
+
+    const shared = await call(
+      t.app,
+      '/cms-system/system/station/v2/list',
+      { name: 'shared' },
+      { token: b.token },
+    );
+    expect(shared.body.data.list.map((s) => s.id)).toEqual([b.site.id]);
+
+    const byForeignName = await call(
+      t.app,
+      '/cms-system/system/station/v2/list',
+      { name: a.site.name },
+      { token: b.token },
+    );
+    expect(byForeignName.body.data).toMatchObject({ list: [], total: 0 });
+    expectNothingOf(a.site, [all, shared, byForeignName]);
+  });
+});

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { z } from 'zod';
+import {
+  appKind,
+  appType,
+  consoleVersion,
+  loginType,
+  requestHeaders,
+  requestLanguage,
+  signRequest,
+  type calls,
+  type Envelope,
+} from '@plugboard/contract';
+import { buildApp, type AppOptions } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { createDb, type Db } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+
+export type TestClock = { now: () => Date; advance: (ms: number) => void };
+
+/** The real time, moved forward by `advance`; the app reads it for codes, sessions, limits and request timestamps. */
+export function testClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
+/** A fresh, empty database on the run's test server; `drop` removes it. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = inject('databaseUrl');
+  const name = `plugboard_test_${randomBytes(6).toString('hex')}`;
+  await admin(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function admin(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export type TestApp = { app: FastifyInstance; db: Db; clock: TestClock; close: () => Promise<void> };
+
+type TestAppOptions = Partial<
+  Pick<Config, 'smtpUrl' | 'mailFrom' | 'logLevel' | 'webDist' | 'ocppHeartbeatInterval' | 'ocppPingInterval'>
+> &
+  Pick<AppOptions, 'logStream'>;
+
+const clocks = new WeakMap<FastifyInstance, TestClock>();
+
+/** buildApp over a database of its own, migrated; silent unless LOG_LEVEL is set. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const db = createDb(database.url, { max: 4 });
+  const clock = testClock();
+  try {
+    await migrate(db);
+    const app = await buildApp({
+      config: {
+        logLevel: (process.env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'silent',
+        webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+        ...options,
+      },
+      db,
+      now: clock.now,
+      logStream: options.logStream,
+    });
+    clocks.set(app, clock);
+    return {
+      app,
+      db,
+      clock,
+      close: async () => {
+        await app.close();
+        await db.destroy();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await db.destroy();
+    await database.drop();
+    throw error;
+  }
+}
+
+/** The headers the console sends: its version, language, the timestamp and the signature of path + timestamp. */
+export function consoleHeaders(path: string, token = '', at = Date.now()): Record<string, string> {
+  const timestamp = String(at);
+  return {
+    [requestHeaders.appKind]: appKind,
+    [requestHeaders.appVersion]: consoleVersion,
+    [requestHeaders.appType]: appType,
+    [requestHeaders.language]: requestLanguage,
+    [requestHeaders.timestamp]: timestamp,
+    [requestHeaders.token]: token,
+    [requestHeaders.loginType]: loginType,
+    [requestHeaders.authorization]: signRequest(path, timestamp, token),
+  };
+}
+
+type CallPath = keyof typeof calls;
+type CallOptions = { token?: string; ip?: string };
+
+/** Posts a call as the console does (signed, timestamped by the app's clock) and returns the HTTP status and body. */
+export async function call<P extends CallPath>(
+  app: FastifyInstance,
+  path: P,
+  body: unknown,
+  { token = '', ip }: CallOptions = {},
+): Promise<{ http: number; body: Envelope<z.output<(typeof calls)[P]['data']>> }> {
+  const at = clocks.get(app)?.now().getTime() ?? Date.now();
+  const response = await app.inject({
+    method: 'POST',
+    url: path,
+    headers: { ...consoleHeaders(path, token, at), 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
+  return { http: response.statusCode, body: response.json() };
+}

@@ -1,0 +1,202 @@
+import type { Ocpp16, Ocpp16CentralSystemAction, Ocpp16Request, Ocpp16Response } from '@plugboard/ocpp';
+import type { ConnectorState, SimulatedCharger } from './simulated-charger.ts';
+
+type Handler<A extends Ocpp16CentralSystemAction> = (
+  params: Ocpp16Request<A>,
+) => Ocpp16Response<A> | Promise<Ocpp16Response<A>>;
+type FirmwareStatus = Ocpp16.FirmwareStatusNotificationRequest['status'];
+
+/** Configuration keys the simulator knows; AuthorizationKey is write-only, as OCPP requires. */
+const readOnlyKeys = new Set([
+  'NumberOfConnectors',
+  'SupportedFeatureProfiles',
+  'ChargeProfileMaxStackLevel',
+  'ChargingScheduleAllowedChargingRateUnit',
+]);
+
+/**
+ * The simulator's answers to the central system's commands. Each answers at once, as a real charger does, and does
+ * the work (start, stop, reboot, update) right after its answer has left.
+ */
+export function attachChargePointHandlers(charger: SimulatedCharger): void {
+  const { connectors, state, log, later, startHeartbeat, firmwareStepMs } = charger.internals;
+  const configuration = (): Map<string, string> =>
+    new Map([
+      ['HeartbeatInterval', String(state.heartbeatIntervalS)],
+      ['MeterValueSampleInterval', String(state.meterIntervalMs / 1000)],
+      ['MeterValuesSampledData', 'Energy.Active.Import.Register,Power.Active.Import,Current.Import'],
+      ['AuthorizeRemoteTxRequests', 'false'],
+      ['NumberOfConnectors', String(connectors.size)],
+      ['SupportedFeatureProfiles', 'Core,FirmwareManagement,RemoteTrigger,SmartCharging'],
+      ['ChargeProfileMaxStackLevel', '10'],
+      ['ChargingScheduleAllowedChargingRateUnit', 'Current,Power'],
+    ]);
+  const withTransaction = (transactionId: number) =>
+    [...connectors.values()].find((c) => c.transactionId === transactionId);
+  const free = (id: number | undefined): ConnectorState | undefined =>
+    id !== undefined
+      ? connectors.get(id)
+      : [...connectors.values()].find((c) => c.transactionId === null && c.status !== 'Unavailable');
+  const firmware = (status: FirmwareStatus) => {
+    state.firmwareStatus = status;
+    return charger.call('FirmwareStatusNotification', { status });
+  };
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  const handlers: { [A in Ocpp16CentralSystemAction]?: Handler<A> } = {
+    RemoteStartTransaction: ({ connectorId, idTag, chargingProfile }) => {
+      const c = free(connectorId);
+      if (!c || c.transactionId !== null || ['Unavailable', 'Faulted'].includes(c.status)) {
+        return { status: 'Rejected' };
+      }
+      if (chargingProfile) c.profiles.set(chargingProfile.chargingProfileId, chargingProfile);
+      c.pendingIdTag = idTag;
+      // The simulated driver plugs in at once if the cable is not in yet; plugIn starts the transaction.
+      later(0, () => (c.plugged ? charger.startTransaction(c.id, idTag) : charger.plugIn(c.id)));
+      return { status: 'Accepted' };
+    },
+
+    RemoteStopTransaction: ({ transactionId }) => {
+      const c = withTransaction(transactionId);
+      if (!c) return { status: 'Rejected' };
+      later(0, () => charger.stopTransaction(c.id, 'Remote'));
+      return { status: 'Accepted' };
+    },
+
+    Reset: ({ type }) => {
+      later(0, async () => {
+        for (const c of connectors.values()) {
+          await charger.stopTransaction(c.id, type === 'Hard' ? 'HardReset' : 'SoftReset');
+        }
+        await charger.reboot();
+      });
+      return { status: 'Accepted' };
+    },
+
+    UpdateFirmware: ({ location, retrieveDate }) => {
+      const version = /(\d+(?:\.\d+)+)/.exec(location)?.[1] ?? `${charger.firmwareVersion}+1`;
+      const delay = Math.max(0, new Date(retrieveDate).getTime() - Date.now());
+      later(delay, async () => {
+        for (const status of ['Downloading', 'Downloaded', 'Installing'] as const) {
+          await firmware(status);
+          await wait(firmwareStepMs);
+        }
+        state.firmwareVersion = version;
+        await firmware('Installed');
+        log(`firmware ${version} installed`);
+        await charger.reboot();
+      });
+      return {};
+    },
+
+    ChangeConfiguration: ({ key, value }) => {
+      if (key === 'AuthorizationKey') {
+        // The new password counts from the next connection (OCPP security whitepaper, profile 1).
+        state.authorizationKey = value;
+        charger.client.reconfigure({ password: value } as never);
+        return { status: 'Accepted' };
+      }
+      if (readOnlyKeys.has(key)) return { status: 'Rejected' };
+      const seconds = Number(value);
+      if (key === 'HeartbeatInterval' && Number.isInteger(seconds) && seconds >= 0) {
+        startHeartbeat(seconds);
+        return { status: 'Accepted' };
+      }
+      if (key === 'MeterValueSampleInterval' && Number.isFinite(seconds) && seconds >= 0) {
+        state.meterIntervalMs = seconds * 1000; // from the next transaction on
+        return { status: 'Accepted' };
+      }
+      return configuration().has(key) ? { status: 'Rejected' } : { status: 'NotSupported' };
+    },
+
+    GetConfiguration: ({ key }) => {
+      const all = configuration();
+      const wanted = key && key.length > 0 ? key : [...all.keys()];
+      return {
+        configurationKey: wanted
+          .filter((k) => all.has(k))
+          .map((k) => ({ key: k, readonly: readOnlyKeys.has(k), value: all.get(k) ?? '' })),
+        unknownKey: wanted.filter((k) => !all.has(k)),
+      };
+    },
+
+    SetChargingProfile: ({ connectorId, csChargingProfiles: profile }) => {
+      if (connectorId === 0) state.chargerProfiles.set(profile.chargingProfileId, profile);
+      else {
+        const c = connectors.get(connectorId);
+        if (!c) return { status: 'Rejected' };
+        if (profile.chargingProfilePurpose === 'TxProfile' && c.transactionId === null) {
+          return { status: 'Rejected' };
+        }
+        c.profiles.set(profile.chargingProfileId, profile);
+      }
+      log(`charging profile ${profile.chargingProfileId} set on connector ${connectorId}`);
+      // Meter now: the car's power follows the new limit, and the central system sees it.
+      later(0, async () => {
+        for (const c of connectors.values())
+          if (c.transactionId !== null) await charger.sendMeterValues(c.id);
+      });
+      return { status: 'Accepted' };
+    },
+
+    ClearChargingProfile: ({ id, connectorId, chargingProfilePurpose, stackLevel }) => {
+      let cleared = 0;
+      const sets = [state.chargerProfiles, ...[...connectors.values()].map((c) => c.profiles)];
+      sets.forEach((profiles, index) => {
+        if (connectorId !== undefined && connectorId !== index) return;
+        for (const [key, p] of profiles) {
+          const matches =
+            (id === undefined || p.chargingProfileId === id) &&
+            (chargingProfilePurpose === undefined || p.chargingProfilePurpose === chargingProfilePurpose) &&
+            (stackLevel === undefined || p.stackLevel === stackLevel);
+          if (matches && profiles.delete(key)) cleared += 1;
+        }
+      });
+      return { status: cleared > 0 ? 'Accepted' : 'Unknown' };
+    },
+
+    ChangeAvailability: ({ connectorId, type }) => {
+      const targets = connectorId === 0 ? [...connectors.values()] : [connectors.get(connectorId)];
+      if (targets.some((c) => !c)) return { status: 'Rejected' };
+      const busy = targets.some((c) => c?.transactionId !== null);
+      if (busy && type === 'Inoperative') return { status: 'Scheduled' };
+      later(0, async () => {
+        for (const c of targets) {
+          if (c) await charger.setStatus(c.id, type === 'Inoperative' ? 'Unavailable' : 'Available');
+        }
+      });
+      return { status: 'Accepted' };
+    },
+
+    TriggerMessage: ({ requestedMessage, connectorId }) => {
+      const selected = [...connectors.values()].filter(
+        (c) => connectorId === undefined || c.id === connectorId,
+      );
+      const send: Record<typeof requestedMessage, () => Promise<unknown>> = {
+        BootNotification: () => charger.boot(),
+        Heartbeat: () => charger.call('Heartbeat', {}),
+        MeterValues: async () => {
+          for (const c of selected) await charger.sendMeterValues(c.id);
+        },
+        StatusNotification: async () => {
+          for (const c of selected) await charger.setStatus(c.id, c.status);
+        },
+        DiagnosticsStatusNotification: () =>
+          charger.call('DiagnosticsStatusNotification', { status: 'Idle' }),
+        FirmwareStatusNotification: () => firmware(state.firmwareStatus),
+      };
+      later(0, send[requestedMessage]);
+      return { status: 'Accepted' };
+    },
+  };
+
+  for (const [action, handler] of Object.entries(handlers)) {
+    const handle = handler as Handler<Ocpp16CentralSystemAction>;
+    charger.client.handle(action, async ({ params }) => {
+      log(`⇐ ${action} ${JSON.stringify(params)}`);
+      const answer = await handle(params as never);
+      log(`⇒ ${action} ${JSON.stringify(answer)}`);
+      return answer;
+    });
+  }
+}

@@ -1,0 +1,8 @@
+export {
+  createSimulatedCharger,
+  type ConnectorState,
+  type ConnectorStatus,
+  type SimulatedCharger,
+  type SimulatedChargerOptions,
+} from './simulated-charger.ts';
+export { carPowerW, currentsFor, profileLimitW, type Electrical } from './car-model.ts';
