@@ -24,6 +24,12 @@ const steps = [
     cmd: ['npx', 'vitest', 'run', '--root', 'packages/contract', ...vitestJson('contract')],
     report: 'contract',
   },
+  { name: 'ocpp', cmd: ['npx', 'vitest', 'run', '--root', 'packages/ocpp', ...vitestJson('ocpp')], report: 'ocpp' },
+  {
+    name: 'charger-sim',
+    cmd: ['npx', 'vitest', 'run', '--root', 'tools/charger-sim', ...vitestJson('charger-sim')],
+    report: 'charger-sim',
+  },
   { name: 'web', cmd: ['npx', 'vitest', 'run', '--root', 'apps/web', ...vitestJson('web')], report: 'web' },
   {
     name: 'server',

@@ -47,7 +47,9 @@ export function connectionRegistry() {
 
     isConnected: (productCode: string): boolean => byCode.has(keyOf(productCode)),
 
-    connectedChargerIds: (): number[] => [...byCode.values()].map((c) => c.charger.chargerId),
+    /** The sockets held here, as the sweep vouches for them. */
+    sockets: (): { chargerId: number; connectionId: string }[] =>
+      [...byCode.values()].map((c) => ({ chargerId: c.charger.chargerId, connectionId: c.connectionId })),
 
     size: (): number => byCode.size,
 

@@ -98,14 +98,6 @@ export function registerOcpp(app: FastifyInstance, options: OcppOptions): Centra
     open.add(client);
     const connection: OcppConnection = { client, charger, protocol, connectionId };
     const clientLog = log.child({ productCode: charger.productCode });
-    attachV16Handlers(client, {
-      charger,
-      chargers,
-      sessions,
-      heartbeatInterval: options.heartbeatInterval,
-      now,
-      log: clientLog,
-    });
     client.on('strictValidationFailure', (event: { method: string; outbound: boolean; error: Error }) =>
       clientLog.warn(
         { method: event.method, outbound: event.outbound, err: event.error },
@@ -115,22 +107,38 @@ export function registerOcpp(app: FastifyInstance, options: OcppOptions): Centra
     client.on('badMessage', (event: { error: Error }) =>
       clientLog.warn({ err: event.error }, 'malformed OCPP message'),
     );
+    const replaced = registry.add(connection);
+    // The newest authenticated socket wins. The old one is closed only once the new one owns the charger's row, so
+    // that the old socket's close cannot mark the charger offline; this socket's own close waits for that write too.
+    const owned = chargers.markConnected(charger.chargerId, connectionId);
+    track(
+      owned.then(
+        () => replaced?.client.close({ code: 4000, reason: 'Replaced by a newer connection' }),
+        // Without its row the charger would look offline while connected: let it reconnect and try again.
+        (error: unknown) => {
+          void client.close({ code: 1011, reason: 'Internal error' });
+          throw error;
+        },
+      ),
+      'marking a charger connected',
+    );
+    attachV16Handlers(client, owned, {
+      charger,
+      chargers,
+      sessions,
+      heartbeatInterval: options.heartbeatInterval,
+      now,
+      log: clientLog,
+    });
     client.once('close', () => {
       open.delete(client);
       registry.remove(connection);
-      track(chargers.markDisconnected(charger.chargerId, connectionId), 'marking a charger offline');
+      const offline = owned
+        .catch(() => undefined) // already logged above
+        .then(() => chargers.markDisconnected(charger.chargerId, connectionId));
+      track(offline, 'marking a charger offline');
       clientLog.info('charger disconnected');
     });
-
-    const replaced = registry.add(connection);
-    // The newest authenticated socket wins; the old one is closed only once the new one owns the charger's row,
-    // so that the old socket's close cannot mark the charger offline.
-    track(
-      chargers
-        .markConnected(charger.chargerId, connectionId)
-        .then(() => replaced?.client.close({ code: 4000, reason: 'Replaced by a newer connection' })),
-      'marking a charger connected',
-    );
     clientLog.info({ protocol, replaced: Boolean(replaced) }, 'charger connected');
   });
 
@@ -143,7 +151,10 @@ export function registerOcpp(app: FastifyInstance, options: OcppOptions): Centra
     }
   });
 
+  let sweeping = false; // a slow database must not stack sweeps
   const sweep = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
     track(
       sweepOnce({
         chargers,
@@ -154,6 +165,8 @@ export function registerOcpp(app: FastifyInstance, options: OcppOptions): Centra
         stuckSessionAfterMs: options.stuckSessionAfterMs ?? 24 * 3600_000,
         now,
         log,
+      }).finally(() => {
+        sweeping = false;
       }),
       'the OCPP sweep',
     );

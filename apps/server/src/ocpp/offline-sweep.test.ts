@@ -50,6 +50,21 @@ describe('the sweep', () => {
     expect(await chargerRow(charger.id)).toMatchObject({ connected: true, status: 'available' });
   });
 
+  it('claims back a charger another node marked offline while this node still holds its socket', async () => {
+    const charger = await aCharger(t.db);
+    const sim = sims.make(charger);
+    await sim.boot();
+    // Another node's sweep, while this node could not reach the database.
+    await t.db
+      .updateTable('chargers')
+      .set({ connected: false, status: 'offline' })
+      .where('id', '=', charger.id)
+      .execute();
+    await vi.waitFor(async () =>
+      expect(await chargerRow(charger.id)).toMatchObject({ connected: true, status: 'available' }),
+    );
+  });
+
   it('closes a session of a charger offline for 24 hours at its last meter value; a late stop corrects it', async () => {
     const charger = await aCharger(t.db);
     const sim = sims.make(charger);

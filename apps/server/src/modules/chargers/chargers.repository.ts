@@ -63,21 +63,34 @@ export function chargersRepository(db: Db) {
         .returning(stateColumns)
         .executeTakeFirst(),
 
-    touch: async (ids: number[], at: Date): Promise<void> => {
-      if (ids.length === 0) return;
-      await db
+    /**
+     * Vouches for sockets this node holds: each (charger, connection) pair whose row that connection still owns
+     * gets last_seen_at = at. Returns the chargers among them that were marked offline meanwhile (by another node's
+     * sweep while this node could not reach the database), to be marked connected again.
+     */
+    touch: async (sockets: { chargerId: number; connectionId: string }[], at: Date): Promise<number[]> => {
+      if (sockets.length === 0) return [];
+      const ids = sockets.map((s) => s.chargerId);
+      const connections = sockets.map((s) => s.connectionId);
+      const rows = await db
         .updateTable('chargers')
         .set({ last_seen_at: at })
-        .where('id', 'in', ids)
-        .where('connected', '=', true)
+        .where(
+          sql<boolean>`(id, connection_id) in (select * from unnest(${ids}::bigint[], ${connections}::uuid[]))`,
+        )
+        .returning(['id', 'connected'])
         .execute();
+      return rows.filter((r) => !r.connected).map((r) => r.id);
     },
 
-    /** Chargers marked connected whose node stopped vouching for them (it died, or lost the database). */
+    /**
+     * Chargers marked connected whose node stopped vouching for them (it died, or lost the database). The
+     * connection id stays, so that a node still holding the socket can claim the row back (`touch`).
+     */
     markStaleOffline: (seenBefore: Date, at: Date): Promise<ChargerState[]> =>
       db
         .updateTable('chargers')
-        .set({ connected: false, connection_id: null, status: 'offline', updated_at: at })
+        .set({ connected: false, status: 'offline', updated_at: at })
         .where('connected', '=', true)
         .where('last_seen_at', '<', seenBefore)
         .returning(stateColumns)

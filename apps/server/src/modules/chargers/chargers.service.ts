@@ -99,7 +99,7 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       connectors.map((c) => ({ connectorId: c.connector_id, status: c.status, errorCode: c.error_code })),
     );
 
-  return {
+  const service = {
     /** Adds a charger to a site with the PIN it will authenticate with (security profile 1). */
     registerCharger: async (input: RegisterChargerInput): Promise<Charger> => {
       if (!chargerLimits.productCodePattern.test(input.productCode)) {
@@ -175,8 +175,17 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       publish(await repo.markDisconnected(chargerId, connectionId, now()));
     },
 
-    /** The chargers whose sockets this node holds are alive (the sweep vouches for them in one write). */
-    touch: (chargerIds: number[]): Promise<void> => repo.touch(chargerIds, now()),
+    /**
+     * The sockets this node holds are alive: the sweep vouches for them in one write. A charger that another node
+     * marked offline meanwhile (this node had lost the database for a while) is marked connected again.
+     */
+    touch: async (sockets: { chargerId: number; connectionId: string }[]): Promise<void> => {
+      const revived = await repo.touch(sockets, now());
+      for (const chargerId of revived) {
+        const socket = sockets.find((s) => s.chargerId === chargerId);
+        if (socket) await service.markConnected(chargerId, socket.connectionId);
+      }
+    },
 
     /** Marks offline every charger no node has vouched for since `seenBefore`; returns how many. */
     markStaleOffline: async (seenBefore: Date): Promise<number> => {
@@ -252,6 +261,7 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       await repo.update(chargerId, { diagnostics_status: status, diagnostics_status_at: at, updated_at: at });
     },
   };
+  return service;
 }
 
 export type ChargerService = ReturnType<typeof chargerService>;
