@@ -53,6 +53,8 @@ export default async function globalSetup() {
       EMBEDDED_PG_PORT: String(pgPort),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // Every spec registers accounts from 127.0.0.1; the default per-address limit is for the open internet.
+      CODE_SENDS_PER_CLIENT_PER_HOUR: '100000',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

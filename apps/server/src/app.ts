@@ -82,7 +82,7 @@ export async function buildApp({
       now,
       assertSiteOwner: sitesService(db).assertOwner,
     },
-    handlers({ db, sessions, now, mailer }),
+    handlers({ db, sessions, now, mailer, codeSendsPerClientPerHour: config.codeSendsPerClientPerHour }),
   );
 
   const events = createEventBus({

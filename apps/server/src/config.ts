@@ -16,6 +16,7 @@ const schema = z.object({
   // Off by default: X-Forwarded-For would let any client pick the address its failed logins are counted under.
   // "true" trusts every proxy, anything else is a comma-separated list of proxy addresses or CIDRs.
   TRUST_PROXY: z.string().optional(),
+  CODE_SENDS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   // Seconds. Fractions are allowed so that tests can use short intervals; chargers are told whole seconds.
   OCPP_HEARTBEAT_INTERVAL: z.coerce.number().positive().max(86_400).default(60),
   OCPP_PING_INTERVAL: z.coerce.number().positive().max(86_400).default(60),
@@ -33,6 +34,7 @@ export type Config = {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean | string[];
+  codeSendsPerClientPerHour: number;
   /** The Heartbeat interval given to chargers in the BootNotification answer, in seconds. */
   ocppHeartbeatInterval: number;
   /** Seconds between WebSocket pings to an idle charger; two without an answer mark it offline. */
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    codeSendsPerClientPerHour: e.CODE_SENDS_PER_CLIENT_PER_HOUR,
     ocppHeartbeatInterval: e.OCPP_HEARTBEAT_INTERVAL,
     ocppPingInterval: e.OCPP_PING_INTERVAL,
   };

@@ -19,7 +19,7 @@ const ttlMs = verificationCodeTtlMinutes * minute;
 const resendGapMs = verificationResendSeconds * 1000;
 const sendsPerEmailPerHour = 5;
 // Bounds how many addresses one client can have mailed (the send call needs no account).
-const sendsPerClientPerHour = 30;
+const defaultSendsPerClientPerHour = 30;
 const wrongTriesBeforeLock = 5;
 const lockMs = 10 * minute;
 // Older codes no longer count for any limit.
@@ -28,7 +28,13 @@ const keepMs = 24 * 60 * minute;
 const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 export type AccountLookup = (email: string) => Promise<{ id: number; language: string } | undefined>;
-type Deps = { db: Db; now: () => Date; mailer: Pick<Mailer, 'send'>; findAccount: AccountLookup };
+type Deps = {
+  db: Db;
+  now: () => Date;
+  mailer: Pick<Mailer, 'send'>;
+  findAccount: AccountLookup;
+  sendsPerClientPerHour?: number | undefined;
+};
 
 export type SendCodeInput = {
   email: string;
@@ -46,7 +52,13 @@ export type CodeInput = { email: string; purpose: CodePurpose; code: string; use
  * of an (e-mail, purpose) valid. Limits: one send a minute and 5 an hour per e-mail (4105); five wrong codes
  * within 10 minutes lock that e-mail and purpose for 10 minutes (4107).
  */
-export function verifyCodeService({ db, now, mailer, findAccount }: Deps) {
+export function verifyCodeService({
+  db,
+  now,
+  mailer,
+  findAccount,
+  sendsPerClientPerHour = defaultSendsPerClientPerHour,
+}: Deps) {
   const repo = verifyCodeRepository(db);
   let key: Promise<Buffer> | undefined;
   const hmacKey = () =>
@@ -146,7 +158,11 @@ export function verifyCodeService({ db, now, mailer, findAccount }: Deps) {
       });
 
       try {
-        await mailer.send({ to: email, ...codeMail(mailLanguage ?? defaultLanguage, purpose, code), secret: code });
+        await mailer.send({
+          to: email,
+          ...codeMail(mailLanguage ?? defaultLanguage, purpose, code),
+          secret: code,
+        });
       } catch (error) {
         // A code that never arrived must neither count against the limits nor replace the previous one.
         await repo.remove(id);
