@@ -17,6 +17,12 @@ import { createEventBus } from './lib/event-bus.ts';
 import { chargerService } from './modules/chargers/chargers.service.ts';
 import { chargingSessionService } from './modules/chargers/charging-sessions.service.ts';
 import { registerOcpp } from './ocpp/ocpp-server.ts';
+import { chargerLink } from './modules/chargers/charger-link.ts';
+import { chargerViewService } from './modules/chargers/charger-view.service.ts';
+import { firmwareService } from './modules/chargers/firmware.service.ts';
+import { liveHub } from './modules/live/live-hub.ts';
+import { registerLiveSocket } from './modules/live/live-socket.ts';
+import { StartupError } from './lib/startup-error.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'logLevel' | 'webDist'> & Partial<Config>;
@@ -66,6 +72,17 @@ export async function buildApp({
     return { status: 'ok' };
   });
 
+  // Before anything that runs timers or holds sockets: a bad file stops the start here.
+  if (config.firmwareCatalog) {
+    const file = config.firmwareCatalog;
+    const count = await firmwareService({ db, now })
+      .loadSharedCatalogue(file)
+      .catch((error: unknown) => {
+        throw new StartupError(`FIRMWARE_CATALOG: ${(error as Error).message}`);
+      });
+    app.log.info({ file, count }, 'firmware catalogue loaded');
+  }
+
   const sessions = sessionService(db, now);
   const mailer = createMailer({
     db,
@@ -75,27 +92,47 @@ export async function buildApp({
     now,
   });
   app.addHook('onClose', () => mailer.close());
-  registerCalls(
-    app,
-    {
-      sessions,
-      now,
-      assertSiteOwner: sitesService(db).assertOwner,
-    },
-    handlers({ db, sessions, now, mailer, codeSendsPerClientPerHour: config.codeSendsPerClientPerHour }),
-  );
 
   const events = createEventBus({
     onHandlerError: (err, event) => app.log.error({ err, event }, 'event handler failed'),
   });
   app.decorate('events', events);
+  const chargers = chargerService({ db, events, now });
+  const chargingSessions = chargingSessionService({ db, events, now });
+  const chargerView = chargerViewService(db);
   // The OCPP-J central system on this same port: ws(s)://host/ocpp/{productCode}.
-  registerOcpp(app, {
-    chargers: chargerService({ db, events, now }),
-    sessions: chargingSessionService({ db, events, now }),
+  const central = registerOcpp(app, {
+    chargers,
+    sessions: chargingSessions,
     heartbeatInterval: config.ocppHeartbeatInterval ?? 60,
     pingInterval: config.ocppPingInterval ?? 60,
     trustProxy: config.trustProxy ?? false,
+    now,
+  });
+
+  const assertSiteOwner = sitesService(db).assertOwner;
+  registerCalls(
+    app,
+    { sessions, now, assertSiteOwner },
+    handlers({
+      db,
+      sessions,
+      now,
+      mailer,
+      codeSendsPerClientPerHour: config.codeSendsPerClientPerHour,
+      events,
+      chargers,
+      chargingSessions,
+      chargerView,
+      chargerLink: chargerLink(central.registry),
+      chargerWaitMs: (config.chargerWaitTimeout ?? 30) * 1000,
+    }),
+  );
+  // The console's live events on this same port too: ws(s)://host/cms-system/live.
+  registerLiveSocket(app, {
+    hub: liveHub({ events, findCharger: chargerView.find, log: app.log }),
+    resolveSession: (token) => sessions.resolve(token),
+    assertSiteOwner,
     now,
   });
 

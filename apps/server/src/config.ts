@@ -20,6 +20,10 @@ const schema = z.object({
   // Seconds. Fractions are allowed so that tests can use short intervals; chargers are told whole seconds.
   OCPP_HEARTBEAT_INTERVAL: z.coerce.number().positive().max(86_400).default(60),
   OCPP_PING_INTERVAL: z.coerce.number().positive().max(86_400).default(60),
+  // A JSON file [{model, version, url}]: the firmware offered to every account's chargers, read at start.
+  FIRMWARE_CATALOG: z.string().optional(),
+  // Seconds the console's start and stop wait for the charger's StartTransaction / StopTransaction.
+  CHARGER_WAIT_TIMEOUT: z.coerce.number().positive().max(600).default(30),
 });
 
 export type Config = {
@@ -39,6 +43,10 @@ export type Config = {
   ocppHeartbeatInterval: number;
   /** Seconds between WebSocket pings to an idle charger; two without an answer mark it offline. */
   ocppPingInterval: number;
+  /** The server's firmware catalogue file, if any (docs/api.md, Chargers). */
+  firmwareCatalog: string | undefined;
+  /** Seconds the console's start and stop wait for the charger to report the transaction. */
+  chargerWaitTimeout: number;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -68,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeSendsPerClientPerHour: e.CODE_SENDS_PER_CLIENT_PER_HOUR,
     ocppHeartbeatInterval: e.OCPP_HEARTBEAT_INTERVAL,
     ocppPingInterval: e.OCPP_PING_INTERVAL,
+    firmwareCatalog: e.FIRMWARE_CATALOG === undefined ? undefined : path.resolve(e.FIRMWARE_CATALOG),
+    chargerWaitTimeout: e.CHARGER_WAIT_TIMEOUT,
   };
 }
 

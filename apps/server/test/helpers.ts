@@ -59,7 +59,17 @@ async function admin(url: string, statement: string) {
 export type TestApp = { app: FastifyInstance; db: Db; clock: TestClock; close: () => Promise<void> };
 
 type TestAppOptions = Partial<
-  Pick<Config, 'smtpUrl' | 'mailFrom' | 'logLevel' | 'webDist' | 'ocppHeartbeatInterval' | 'ocppPingInterval'>
+  Pick<
+    Config,
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'logLevel'
+    | 'webDist'
+    | 'ocppHeartbeatInterval'
+    | 'ocppPingInterval'
+    | 'chargerWaitTimeout'
+    | 'firmwareCatalog'
+  >
 > &
   Pick<AppOptions, 'logStream'>;
 

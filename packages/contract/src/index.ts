@@ -9,3 +9,4 @@ export * from './account.ts';
 export * from './verify-code.ts';
 export * from './sites.ts';
 export * from './chargers.ts';
+export * from './live.ts';

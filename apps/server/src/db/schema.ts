@@ -126,6 +126,11 @@ export interface ChargersTable {
   firmware_status_at: NullableTimestamp;
   diagnostics_status: string | null;
   diagnostics_status_at: NullableTimestamp;
+  /** 0030_firmware.sql: the charger's own per-phase limits (A) and what the console shows of its PIN. */
+  capacity_l1: number | null;
+  capacity_l2: number | null;
+  capacity_l3: number | null;
+  pin_hint: Generated<string>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -176,6 +181,26 @@ export interface MeterValuesTable {
   created_at: DefaultTimestamp;
 }
 
+/** The firmware catalogue (0030_firmware.sql): user_id null = the server's FIRMWARE_CATALOG. */
+export interface FirmwareVersionsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  model: string;
+  version: string;
+  url: string;
+  created_at: DefaultTimestamp;
+}
+
+/** RemoteStartTransactions the console sent, waiting for their StartTransaction. */
+export interface RemoteStartRequestsTable {
+  id: Generated<number>;
+  charger_id: number;
+  connector_id: number;
+  id_tag: string;
+  expires_at: Timestamp;
+  created_at: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
@@ -189,4 +214,6 @@ export interface Database {
   connectors: ConnectorsTable;
   charging_sessions: ChargingSessionsTable;
   meter_values: MeterValuesTable;
+  firmware_versions: FirmwareVersionsTable;
+  remote_start_requests: RemoteStartRequestsTable;
 }

@@ -17,12 +17,20 @@ export type AppEvents = {
     connector?: { connectorId: number; status: ChargerStatus; ocppStatus: string; errorCode: string };
     firmwareStatus: string | null;
   };
+  /** A charger was added, changed or deleted through the console (not by what it reports itself). */
+  'charger.changed': {
+    stationId: number;
+    chargerId: number;
+    change: 'added' | 'updated' | 'deleted';
+  };
   'session.started': {
     stationId: number;
     chargerId: number;
     sessionId: number;
     connectorId: number;
     idTag: string;
+    /** The start-by source: 'remoteApp' for a start the console asked for, 'rfid' for the charger's own. */
+    startBy: string;
     startTime: Date;
     meterStartWh: number;
   };

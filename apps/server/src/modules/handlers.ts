@@ -1,6 +1,15 @@
 import type { Db } from '../db/client.ts';
 import type { CallHandlers, CallPath } from '../lib/calls.ts';
+import type { EventBus } from '../lib/event-bus.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import { chargerAdminService } from './chargers/charger-admin.service.ts';
+import { chargerCommandsService } from './chargers/charger-commands.service.ts';
+import type { ChargerLink } from './chargers/charger-link.ts';
+import type { ChargerViewService } from './chargers/charger-view.service.ts';
+import { chargersRoutes } from './chargers/chargers.routes.ts';
+import type { ChargerService } from './chargers/chargers.service.ts';
+import type { ChargingSessionService } from './chargers/charging-sessions.service.ts';
+import { firmwareService } from './chargers/firmware.service.ts';
 import { accountRepository } from './account/account.repository.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { accountService } from './account/account.service.ts';
@@ -17,6 +26,14 @@ export type ModuleDeps = {
   mailer: Mailer;
   /** Code mails one client address may trigger per hour (CODE_SENDS_PER_CLIENT_PER_HOUR). */
   codeSendsPerClientPerHour?: number | undefined;
+  events: EventBus;
+  /** The services the OCPP central system uses too: one instance for both doors. */
+  chargers: ChargerService;
+  chargingSessions: ChargingSessionService;
+  chargerView: ChargerViewService;
+  chargerLink: ChargerLink;
+  /** How long the console's start and stop wait for the charger, ms. */
+  chargerWaitMs: number;
 };
 
 /** Every module's call handlers, combined; the type makes a contract call without a handler a compile error. */
@@ -33,5 +50,16 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
     ...accountRoutes(accountService({ db, now, sessions, codes })),
     ...verifyCodeRoutes(codes, sessions),
     ...sitesRoutes(sitesService(deps.db)),
+    ...chargersRoutes({
+      view: deps.chargerView,
+      admin: chargerAdminService({ ...deps, view: deps.chargerView, link: deps.chargerLink }),
+      commands: chargerCommandsService({
+        ...deps,
+        sessions: deps.chargingSessions,
+        link: deps.chargerLink,
+        waitMs: deps.chargerWaitMs,
+      }),
+      firmware: firmwareService(deps),
+    }),
   };
 }

@@ -27,7 +27,8 @@ const sessionsOf = (chargerId: number) =>
 describe('commands to a simulated charger', () => {
   it('RemoteStartTransaction and RemoteStopTransaction start and stop a session', async () => {
     const charger = await aCharger(t.db);
-    await sims.make(charger).boot();
+    const sim = sims.make(charger);
+    await sim.boot();
     const send = t.app.ocpp.registry.send;
     expect(await send(charger.product_code, 'RemoteStartTransaction', { idTag: 'APP-1' })).toEqual({
       status: 'Accepted',
@@ -38,6 +39,9 @@ describe('commands to a simulated charger', () => {
       return rows;
     });
     expect(session).toMatchObject({ id_tag: 'APP-1', status: 'ongoing' });
+    // The row is committed before the charger reads the StartTransaction answer; a real charger only stops a
+    // transaction it knows.
+    await vi.waitFor(() => expect(sim.connector(1).transactionId).toBe(session!.transaction_id));
 
     expect(
       await send(charger.product_code, 'RemoteStopTransaction', { transactionId: session!.transaction_id }),

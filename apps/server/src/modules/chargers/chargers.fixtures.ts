@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { siteFieldsSchema } from '@plugboard/contract';
+import type { FastifyInstance } from 'fastify';
+import { siteFieldsSchema, type calls } from '@plugboard/contract';
+import { call } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
 import { createEventBus } from '../../lib/event-bus.ts';
 import { anOperator, aSite } from '../sites/sites.fixtures.ts';
 import { sitesService } from '../sites/sites.service.ts';
 import { chargerService, type Charger, type RegisterChargerInput } from './chargers.service.ts';
+
+type CallPath = keyof typeof calls;
 
 /** A product code no other test uses. */
 export const aProductCode = () => `E07${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -33,4 +37,26 @@ export async function aCharger(
     now: () => new Date(),
   }).registerCharger(input);
   return { ...charger, pin: input.pin };
+}
+
+/** An operator with a session token and a site of their own, to call the console's charger calls with. */
+export async function anOperatorWithSite(
+  db: Db,
+): Promise<{ userId: number; token: string; stationId: number }> {
+  const operator = await anOperator(db);
+  const site = await sitesService(db).add(operator.userId, siteFieldsSchema.parse(aSite()));
+  return { ...operator, stationId: site.id };
+}
+
+type ChargerCall = Extract<CallPath, `/cms-system/system/charger/v2/${string}`>;
+type ChargerCallName = ChargerCall extends `/cms-system/system/charger/v2/${infer N}` ? N : never;
+
+/** The path of a charger call by its last part: `chargerCall('pin/reset')`. */
+export const chargerCall = <N extends ChargerCallName>(name: N) =>
+  `/cms-system/system/charger/v2/${name}` as const;
+
+/** Calls as an operator, on their site unless the body names another `stationId`. */
+export function callerFor(app: FastifyInstance, op: { token: string; stationId: number }) {
+  return async <P extends CallPath>(path: P, body: Record<string, unknown>) =>
+    (await call(app, path, { stationId: op.stationId, ...body }, { token: op.token })).body;
 }

@@ -96,6 +96,40 @@ export function chargersRepository(db: Db) {
         .returning(stateColumns)
         .execute(),
 
+    /** Whether the site's load management is active, the site row held FOR SHARE; undefined without the site. */
+    siteLoadManagementForShare: async (stationId: number): Promise<boolean | undefined> =>
+      (
+        await db
+          .selectFrom('sites')
+          .select('is_open_load')
+          .where('id', '=', stationId)
+          .forShare()
+          .executeTakeFirst()
+      )?.is_open_load,
+
+    /** A charger of that site, locked until the transaction ends; another site's charger is not found. */
+    lockInStation: (stationId: number, chargerId: number): Promise<ChargerRow | undefined> =>
+      db
+        .selectFrom('chargers')
+        .selectAll()
+        .where('id', '=', chargerId)
+        .where('station_id', '=', stationId)
+        .forUpdate()
+        .executeTakeFirst(),
+
+    hasOngoingSession: async (chargerId: number): Promise<boolean> =>
+      (await db
+        .selectFrom('charging_sessions')
+        .select('id')
+        .where('charger_id', '=', chargerId)
+        .where('status', '=', 'ongoing')
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+
+    delete: async (chargerId: number): Promise<void> => {
+      await db.deleteFrom('chargers').where('id', '=', chargerId).execute();
+    },
+
     connectors: (chargerId: number): Promise<ConnectorRow[]> =>
       db
         .selectFrom('connectors')

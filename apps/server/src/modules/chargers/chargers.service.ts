@@ -11,6 +11,7 @@ import type { EventBus } from '../../lib/event-bus.ts';
 import { chargerStatusOf } from './charger-status.ts';
 import {
   chargersRepository,
+  type ChargersRepository,
   type ChargerRow,
   type ChargerState,
   type ConnectorRow,
@@ -27,6 +28,9 @@ export type RegisterChargerInput = {
   ratedPowerW?: number | null;
   chargerType?: ChargerType | null;
   connectivity?: Connectivity | null;
+  capacityL1?: number | null;
+  capacityL2?: number | null;
+  capacityL3?: number | null;
 };
 
 /** A charger as services and transports see it (never its PIN hash). */
@@ -100,7 +104,10 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
     );
 
   const service = {
-    /** Adds a charger to a site with the PIN it will authenticate with (security profile 1). */
+    /**
+     * Adds a charger to a site with the PIN it will authenticate with (security profile 1). Refused with 1506 while
+     * the site's load management is active (spec section 4).
+     */
     registerCharger: async (input: RegisterChargerInput): Promise<Charger> => {
       if (!chargerLimits.productCodePattern.test(input.productCode)) {
         throw new AppError(4129, `${errorMessages[4129]}: productCode`);
@@ -110,15 +117,25 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       if (alias.length < 1 || alias.length > chargerLimits.aliasMax) {
         throw new AppError(4129, `${errorMessages[4129]}: alias`);
       }
-      const row = await repo
-        .insert({
-          station_id: input.stationId,
-          product_code: input.productCode,
-          alias,
-          pin_hash: await pins.hash(input.productCode, input.pin),
-          rated_power_w: input.ratedPowerW ?? null,
-          charger_type: input.chargerType ?? null,
-          connectivity: input.connectivity ?? null,
+      const pinHash = await pins.hash(input.productCode, input.pin);
+      const row = await db
+        .transaction()
+        .execute(async (trx) => {
+          const tx = chargersRepository(trx);
+          await assertLoadManagementOff(tx, input.stationId);
+          return tx.insert({
+            station_id: input.stationId,
+            product_code: input.productCode,
+            alias,
+            pin_hash: pinHash,
+            pin_hint: pinHint(input.pin),
+            rated_power_w: input.ratedPowerW ?? null,
+            charger_type: input.chargerType ?? null,
+            connectivity: input.connectivity ?? null,
+            capacity_l1: input.capacityL1 ?? null,
+            capacity_l2: input.capacityL2 ?? null,
+            capacity_l3: input.capacityL3 ?? null,
+          });
         })
         .catch(translateInsertError);
       return toCharger(row);
@@ -131,6 +148,7 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       if (!charger) throw new AppError(1001);
       await repo.update(chargerId, {
         pin_hash: await pins.hash(charger.product_code, pin),
+        pin_hint: pinHint(pin),
         updated_at: now(),
       });
     },
@@ -249,7 +267,8 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       if (result) publish(result.state, result.row);
     },
 
-    recordFirmwareStatus: async (chargerId: number, status: string): Promise<void> => {
+    /** A FirmwareStatusNotification, or the console's 'Requested' (null puts back a status never reported). */
+    recordFirmwareStatus: async (chargerId: number, status: string | null): Promise<void> => {
       const at = now();
       publish(
         await repo.update(chargerId, { firmware_status: status, firmware_status_at: at, updated_at: at }),
@@ -270,7 +289,21 @@ function toCharger({ pin_hash: _pin, connection_id: _socket, ...charger }: Charg
   return charger;
 }
 
-function translateInsertError(error: unknown): never {
+/** What the console shows of a PIN, which is stored only as a hash: enough to tell two PINs apart, no more. */
+export const pinHint = (pin: string) => `••••${pin.slice(-1)}`;
+
+/**
+ * Adding or deleting a charger needs the site's load management off (1506). The site row is read FOR SHARE, so a
+ * concurrent update switching it on waits for the add or delete to commit, and a site that is gone answers 1502.
+ */
+export async function assertLoadManagementOff(tx: ChargersRepository, stationId: number): Promise<void> {
+  const openLoad = await tx.siteLoadManagementForShare(stationId);
+  if (openLoad === undefined) throw new AppError(1502);
+  if (openLoad) throw new AppError(1506);
+}
+
+/** A unique or foreign key violation as the console's answer: alias taken, product code taken, site gone. */
+export function translateInsertError(error: unknown): never {
   const e = error as { code?: string; constraint?: string };
   if (e.code === '23505' && e.constraint === 'chargers_station_alias_key') throw new AppError(1042);
   if (e.code === '23505' && e.constraint === 'chargers_product_code_key') {

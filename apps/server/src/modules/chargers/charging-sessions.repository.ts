@@ -49,6 +49,16 @@ export function chargingSessionsRepository(db: Db) {
     findById: (id: number): Promise<ChargingSessionRow | undefined> =>
       db.selectFrom('charging_sessions').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    ongoingOfCharger: (chargerId: number): Promise<ChargingSessionRow[]> =>
+      db
+        .selectFrom('charging_sessions')
+        .selectAll()
+        .where('charger_id', '=', chargerId)
+        .where('status', '=', 'ongoing')
+        .orderBy('start_time')
+        .orderBy('id')
+        .execute(),
+
     /** The session a charger's transaction id names, locked: ours first, else a recorded unknown one. */
     findForStopForUpdate: (
       chargerId: number,
@@ -131,6 +141,59 @@ export function chargingSessionsRepository(db: Db) {
           .where('c.last_seen_at', '<', seenBefore)
           .execute()
       ).map((r) => r.id),
+
+    /** Remembers a start the console asked for; expired requests of the charger are dropped on the way. */
+    insertRemoteStart: async (r: {
+      chargerId: number;
+      connectorId: number;
+      idTag: string;
+      at: Date;
+      expiresAt: Date;
+    }): Promise<number> => {
+      await db
+        .deleteFrom('remote_start_requests')
+        .where('charger_id', '=', r.chargerId)
+        .where('expires_at', '<=', r.at)
+        .execute();
+      const row = await db
+        .insertInto('remote_start_requests')
+        .values({
+          charger_id: r.chargerId,
+          connector_id: r.connectorId,
+          id_tag: r.idTag,
+          expires_at: r.expiresAt,
+          created_at: r.at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    deleteRemoteStart: async (id: number): Promise<void> => {
+      await db.deleteFrom('remote_start_requests').where('id', '=', id).execute();
+    },
+
+    /** Uses up the oldest live request matching a StartTransaction; false when there is none. */
+    consumeRemoteStart: async (chargerId: number, connectorId: number, idTag: string, at: Date) => {
+      const row = await db
+        .deleteFrom('remote_start_requests')
+        .where(
+          'id',
+          '=',
+          db
+            .selectFrom('remote_start_requests')
+            .select('id')
+            .where('charger_id', '=', chargerId)
+            .where('connector_id', '=', connectorId)
+            .where('id_tag', '=', idTag)
+            .where('expires_at', '>', at)
+            .orderBy('id')
+            .limit(1),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
 
     lockOngoing: (id: number): Promise<ChargingSessionRow | undefined> =>
       db

@@ -97,10 +97,12 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
       const outcome = await db.transaction().execute(async (trx) => {
         const tx = chargingSessionsRepository(trx);
         const key = { chargerId: charger.chargerId, ...input };
+        // A start the console asked for (RemoteStartTransaction) is the remote app's, whoever's card it names.
+        const remote = await tx.consumeRemoteStart(charger.chargerId, input.connectorId, input.idTag, now());
         const inserted = await tx.insertStarted({
           ...key,
           stationId: charger.stationId,
-          startBy: input.startBy ?? 'rfid',
+          startBy: remote ? 'remoteApp' : (input.startBy ?? 'rfid'),
         });
         if (!inserted) return { session: (await tx.findByStart(key))!, replayed: true, closed: [] };
         // A new transaction on a connector ends whatever the charger never stopped there.
@@ -120,6 +122,7 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
           sessionId: s.id,
           connectorId: s.connector_id,
           idTag: s.id_tag,
+          startBy: s.start_by,
           startTime: s.start_time,
           meterStartWh: s.meter_start_wh,
         });
@@ -205,6 +208,27 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
     },
 
     getSession: (sessionId: number): Promise<ChargingSessionRow | undefined> => repo.findById(sessionId),
+
+    /**
+     * The console sent RemoteStartTransaction: the charger's StartTransaction for that connector and id tag, if it
+     * comes within `ttlMs`, is recorded as started by 'remoteApp'. Returns the request's id, for `forgetRemoteStart`.
+     */
+    expectRemoteStart: (chargerId: number, connectorId: number, idTag: string, ttlMs: number) => {
+      const at = now();
+      return repo.insertRemoteStart({
+        chargerId,
+        connectorId,
+        idTag,
+        at,
+        expiresAt: new Date(at.getTime() + ttlMs),
+      });
+    },
+
+    /** The charger refused the start: nothing is expected any more. */
+    forgetRemoteStart: (id: number): Promise<void> => repo.deleteRemoteStart(id),
+
+    /** The ongoing sessions of a charger, the earliest first. */
+    ongoingOf: (chargerId: number): Promise<ChargingSessionRow[]> => repo.ongoingOfCharger(chargerId),
   };
 }
 

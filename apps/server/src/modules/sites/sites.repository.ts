@@ -50,6 +50,14 @@ export function sitesRepository(db: Kysely<Database>) {
       return result.numDeletedRows > 0n;
     },
 
+    hasChargers: async (id: number) =>
+      (await db
+        .selectFrom('chargers')
+        .select('id')
+        .where('station_id', '=', id)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+
     /** One page by name (case-insensitive), then id: the order of the (user_id, lower(name), id) index. */
     page: (userId: number, { name, limit, offset }: { name?: string; limit: number; offset: number }) =>
       owned(userId)

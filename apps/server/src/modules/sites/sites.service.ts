@@ -3,6 +3,7 @@ import {
   currencyLockedMessage,
   errorMessages,
   siteFieldsSchema,
+  siteHasChargersMessage,
   type Site,
   type SiteFields,
   type SiteList,
@@ -53,10 +54,18 @@ export function sitesService(db: Db) {
       return { list: rows.map(toSite), total, pageNum, pageSize };
     },
 
-    remove: async (userId: number, id: number): Promise<void> => {
-      // TODO(chargers): refuse while the site still has chargers, once chargers exist.
-      if (!(await repo.delete(userId, id))) throw new AppError(1502);
-    },
+    /**
+     * Deletes a site that has no chargers left (1039 otherwise: deleting would silently drop chargers, their
+     * sessions and their credentials). The site row is locked first, so a charger added meanwhile waits and then
+     * finds the site gone.
+     */
+    remove: (userId: number, id: number): Promise<void> =>
+      db.transaction().execute(async (trx) => {
+        const txRepo = sitesRepository(trx);
+        await owned(txRepo.findOwnedForUpdate(userId, id));
+        if (await txRepo.hasChargers(id)) throw new AppError(1039, siteHasChargersMessage);
+        if (!(await txRepo.delete(userId, id))) throw new AppError(1502);
+      }),
 
     /** The check every 'site' call makes before its handler runs. */
     assertOwner: async (userId: number, id: number): Promise<void> => {

@@ -1,0 +1,84 @@
+import type { Charger, ChargerAdd, ChargerUpdate } from '@plugboard/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
+import type { ChargerLink } from './charger-link.ts';
+import type { ChargerViewService } from './charger-view.service.ts';
+import { chargersRepository } from './chargers.repository.ts';
+import { assertLoadManagementOff, translateInsertError, type ChargerService } from './chargers.service.ts';
+
+export type ChargerAdminDeps = {
+  db: Db;
+  events: EventBus;
+  now: () => Date;
+  chargers: ChargerService;
+  view: ChargerViewService;
+  link: Pick<ChargerLink, 'disconnect'>;
+};
+
+/**
+ * The console's management of a site's chargers: add, change, delete. Adding and deleting need the site's load
+ * management off (1506); each change is announced as 'charger.changed' after its commit.
+ */
+export function chargerAdminService({ db, events, now, chargers, view, link }: ChargerAdminDeps) {
+  const announce = (stationId: number, chargerId: number, change: 'added' | 'updated' | 'deleted') =>
+    events.publish('charger.changed', { stationId, chargerId, change });
+
+  return {
+    /** Refuses with 1506 while the site's load management is active. */
+    assertLoadManagementOff: (stationId: number): Promise<void> =>
+      assertLoadManagementOff(chargersRepository(db), stationId),
+
+    add: async (stationId: number, input: Omit<ChargerAdd, 'stationId'>): Promise<Charger> => {
+      const charger = await chargers.registerCharger({
+        ...input,
+        stationId,
+        alias: input.alias || input.productCode.slice(-8),
+      });
+      announce(stationId, charger.id, 'added');
+      return view.detail(stationId, charger.id);
+    },
+
+    update: async (stationId: number, { chargerId, ...patch }: Omit<ChargerUpdate, 'stationId'>) => {
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          const tx = chargersRepository(trx);
+          if (!(await tx.lockInStation(stationId, chargerId))) throw new AppError(1001);
+          await tx.update(chargerId, {
+            ...(patch.alias !== undefined && { alias: patch.alias }),
+            ...(patch.chargerType !== undefined && { charger_type: patch.chargerType }),
+            ...(patch.ratedPowerW !== undefined && { rated_power_w: patch.ratedPowerW }),
+            ...(patch.connectivity !== undefined && { connectivity: patch.connectivity }),
+            ...(patch.capacityL1 !== undefined && { capacity_l1: patch.capacityL1 }),
+            ...(patch.capacityL2 !== undefined && { capacity_l2: patch.capacityL2 }),
+            ...(patch.capacityL3 !== undefined && { capacity_l3: patch.capacityL3 }),
+            updated_at: now(),
+          });
+        })
+        .catch(translateInsertError);
+      announce(stationId, chargerId, 'updated');
+      return view.detail(stationId, chargerId);
+    },
+
+    /**
+     * Deletes a charger with its connectors, readings and sessions; refused while load management is active (1506)
+     * or a session is ongoing (1036). Its PIN stops working at once and its socket on this node is closed.
+     */
+    remove: async (stationId: number, chargerId: number): Promise<void> => {
+      const productCode = await db.transaction().execute(async (trx) => {
+        const tx = chargersRepository(trx);
+        await assertLoadManagementOff(tx, stationId);
+        const charger = await tx.lockInStation(stationId, chargerId);
+        if (!charger) throw new AppError(1001);
+        if (await tx.hasOngoingSession(chargerId)) throw new AppError(1036);
+        await tx.delete(chargerId);
+        return charger.product_code;
+      });
+      await link.disconnect(productCode, 'Charger deleted');
+      announce(stationId, chargerId, 'deleted');
+    },
+  };
+}
+
+export type ChargerAdminService = ReturnType<typeof chargerAdminService>;

@@ -1,0 +1,230 @@
+import { randomInt } from 'node:crypto';
+import {
+  chargerFieldLimits,
+  errorMessages,
+  noNewerFirmwareMessage,
+  type ChargerReboot,
+  type ChargerSession,
+  type ChargerStart,
+  type ChargerStop,
+  type FirmwareUpdateResult,
+  type PinResetResult,
+} from '@plugboard/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
+import type { ChargerLink } from './charger-link.ts';
+import { startRefusal } from './start-refusal.ts';
+import { chargerViewRepository } from './charger-view.repository.ts';
+import type { ChargerService } from './chargers.service.ts';
+import type { ChargingSessionRow } from './charging-sessions.repository.ts';
+import type { ChargingSessionService } from './charging-sessions.service.ts';
+import { firmwareRepository } from './firmware.repository.ts';
+import { newerVersion } from './firmware-version.ts';
+import { waitForEvent } from './wait-for-event.ts';
+
+export type ChargerCommandsDeps = {
+  db: Db;
+  events: EventBus;
+  chargers: ChargerService;
+  sessions: ChargingSessionService;
+  link: ChargerLink;
+  /** How long start and stop wait for the charger's StartTransaction / StopTransaction. */
+  waitMs: number;
+};
+
+/**
+ * A console start still counts as the remote app's when the driver plugs in after the console stopped waiting:
+ * chargers hold a remote start for their ConnectionTimeOut, commonly up to a few minutes.
+ */
+const remoteStartTtlMs = 5 * 60_000;
+const pinAlphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * The console's commands to a charger of a site: start, stop, reboot, firmware update, new PIN. Each checks what it
+ * can before it sends (a charger of another site is 1001), then goes through the central system's registry.
+ */
+export function chargerCommandsService({
+  db,
+  events,
+  chargers,
+  sessions,
+  link,
+  waitMs,
+}: ChargerCommandsDeps) {
+  const view = chargerViewRepository(db);
+  const firmware = firmwareRepository(db);
+
+  const chargerOf = async (stationId: number, chargerId: number) => {
+    const row = await view.findInStation(stationId, chargerId);
+    if (!row) throw new AppError(1001);
+    return row;
+  };
+
+  const sessionAnswer = async (sessionId: number): Promise<ChargerSession> => {
+    const row = await sessions.getSession(sessionId);
+    if (!row) throw new AppError(1039);
+    return toChargerSession(row);
+  };
+
+  return {
+    /**
+     * RemoteStartTransaction, refused beforehand from the connector's state (7000 to 7008); once accepted, waits
+     * for the charger's StartTransaction and answers the session (7001 when none comes in time).
+     */
+    start: async (stationId: number, body: Omit<ChargerStart, 'stationId'>): Promise<ChargerSession> => {
+      const charger = await chargerOf(stationId, body.chargerId);
+      const { connectorId, idTag } = body;
+      const online = charger.connected && link.isConnected(charger.product_code);
+      const [connectors, ongoing] = await Promise.all([
+        chargers.listConnectors(charger.id),
+        sessions.ongoingOf(charger.id),
+      ]);
+      const refusal = startRefusal({ online, connectors, ongoing, connectorId });
+      if (refusal) throw refusal;
+
+      const request = await sessions.expectRemoteStart(charger.id, connectorId, idTag, remoteStartTtlMs);
+      const started = waitForEvent(
+        events,
+        'session.started',
+        (e) => e.chargerId === charger.id && e.connectorId === connectorId,
+        waitMs,
+      );
+      try {
+        const answer = await link.send(charger.product_code, 'RemoteStartTransaction', {
+          connectorId,
+          idTag,
+        });
+        if (answer.status !== 'Accepted') throw new AppError(7002);
+      } catch (error) {
+        started.cancel();
+        await sessions.forgetRemoteStart(request);
+        if (error instanceof AppError && error.code === 1003) throw new AppError(7007);
+        if (error instanceof AppError && error.code === 1039) throw new AppError(7002);
+        throw error;
+      }
+      const event = await started.promise;
+      if (!event) throw new AppError(7001);
+      return sessionAnswer(event.sessionId);
+    },
+
+    /**
+     * RemoteStopTransaction of the ongoing session (the one named, or the charger's only one); waits for the
+     * StopTransaction and answers the session, complete, or still ongoing if the charger has not reported in time.
+     */
+    stop: async (stationId: number, body: Omit<ChargerStop, 'stationId'>): Promise<ChargerSession> => {
+      const charger = await chargerOf(stationId, body.chargerId);
+      const ongoing = await sessions.ongoingOf(charger.id);
+      const session = pickSessionToStop(ongoing, body.sessionId);
+      const stopped = waitForEvent(events, 'session.stopped', (e) => e.sessionId === session.id, waitMs);
+      try {
+        const answer = await link.send(charger.product_code, 'RemoteStopTransaction', {
+          transactionId: session.transaction_id,
+        });
+        if (answer.status !== 'Accepted') throw new AppError(1039);
+      } catch (error) {
+        stopped.cancel();
+        throw error;
+      }
+      await stopped.promise;
+      return sessionAnswer(session.id);
+    },
+
+    /** Reset; refused while a session is ongoing (1036). */
+    reboot: async (
+      stationId: number,
+      { chargerId, type }: Omit<ChargerReboot, 'stationId'>,
+    ): Promise<void> => {
+      const charger = await chargerOf(stationId, chargerId);
+      if ((await sessions.ongoingOf(charger.id)).length > 0) throw new AppError(1036);
+      const answer = await link.send(charger.product_code, 'Reset', { type });
+      if (answer.status !== 'Accepted') throw new AppError(1039);
+    },
+
+    /**
+     * UpdateFirmware to the newest version the catalogue knows for the charger's model, when newer than what it
+     * reports. The status reads 'Requested' until the charger's FirmwareStatusNotification replaces it.
+     */
+    updateFirmware: async (stationId: number, chargerId: number): Promise<FirmwareUpdateResult> => {
+      const charger = await chargerOf(stationId, chargerId);
+      const known = charger.model ? await firmware.offeredToStation(stationId, [charger.model]) : [];
+      const target = newerVersion(charger.firmware_version, known);
+      if (!target) throw new AppError(1039, noNewerFirmwareMessage);
+      if (!link.isConnected(charger.product_code)) throw new AppError(1003);
+      // Written before sending: the charger may report Downloading before its answer has been read.
+      await chargers.recordFirmwareStatus(charger.id, 'Requested');
+      try {
+        await link.send(charger.product_code, 'UpdateFirmware', {
+          location: target.url,
+          retrieveDate: new Date().toISOString(),
+        });
+      } catch (error) {
+        await chargers.recordFirmwareStatus(charger.id, charger.firmware_status);
+        throw error;
+      }
+      return { version: target.version };
+    },
+
+    /**
+     * A new random PIN: its hash replaces the old one at once (the old PIN is refused from the next handshake),
+     * and a connected charger is told with ChangeConfiguration AuthorizationKey. Answered once, never stored.
+     */
+    resetPin: async (stationId: number, chargerId: number): Promise<PinResetResult> => {
+      const charger = await chargerOf(stationId, chargerId);
+      const pin = generatePin();
+      await chargers.setPin(charger.id, pin);
+      let delivered = false;
+      if (link.isConnected(charger.product_code)) {
+        const answer = await link
+          .send(charger.product_code, 'ChangeConfiguration', { key: 'AuthorizationKey', value: pin })
+          .catch(() => undefined);
+        delivered = answer?.status === 'Accepted';
+      }
+      return { pin, delivered };
+    },
+  };
+}
+
+export type ChargerCommandsService = ReturnType<typeof chargerCommandsService>;
+
+function pickSessionToStop(ongoing: ChargingSessionRow[], sessionId: number | undefined) {
+  if (sessionId !== undefined) {
+    const named = ongoing.find((s) => s.id === sessionId);
+    if (!named) throw new AppError(1039, 'This session is not ongoing on this charger');
+    return named;
+  }
+  const [only, ...others] = ongoing;
+  if (!only) throw new AppError(1039, 'No session is ongoing on this charger');
+  if (others.length > 0) {
+    throw new AppError(
+      4129,
+      `${errorMessages[4129]}: sessionId: several sessions are ongoing on this charger`,
+    );
+  }
+  return only;
+}
+
+function generatePin(): string {
+  let pin = '';
+  for (let i = 0; i < chargerFieldLimits.generatedPinLength; i++)
+    pin += pinAlphabet[randomInt(pinAlphabet.length)];
+  return pin;
+}
+
+export function toChargerSession(s: ChargingSessionRow): ChargerSession {
+  return {
+    id: s.id,
+    transactionId: s.transaction_id,
+    chargerId: s.charger_id,
+    connectorId: s.connector_id,
+    idTag: s.id_tag,
+    startBy: s.start_by,
+    status: s.status,
+    startTime: s.start_time.toISOString(),
+    endTime: s.end_time?.toISOString() ?? null,
+    meterStartWh: s.meter_start_wh,
+    meterStopWh: s.meter_stop_wh,
+    energyWh: s.energy_wh,
+    stopReason: s.stop_reason,
+  };
+}

@@ -1,0 +1,258 @@
+import { once } from 'node:events';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call } from '../../../test/helpers.ts';
+import { listeningApp, simulators, type OcppTestApp } from '../../ocpp/ocpp.fixtures.ts';
+import { aProductCode, anOperatorWithSite, callerFor, chargerCall } from './chargers.fixtures.ts';
+
+// The console's commands, answered over a real WebSocket by the charger simulator.
+let t: OcppTestApp;
+const sims = simulators(() => t.url);
+
+beforeAll(async () => {
+  // Start and stop wait 2 s for the charger (30 s by default), so that the test of a start that never comes is short.
+  t = await listeningApp({ chargerWaitTimeout: 2 });
+});
+afterEach(() => sims.stopAll());
+afterAll(() => t.close());
+
+/** An operator's site with one charger added through the console, and a simulator for it that logs commands. */
+async function aConnectedCharger(options: { connect?: boolean; firmwareVersion?: string } = {}) {
+  const op = await anOperatorWithSite(t.db);
+  const as = callerFor(t.app, op);
+  const productCode = aProductCode();
+  const added = await as(chargerCall('add'), { productCode, pin: '1234' });
+  expect(added.status).toBe(200);
+  const chargerId = added.data.id;
+  const received: string[] = [];
+  const sim = sims.make(
+    { product_code: productCode, pin: '1234' },
+    {
+      ...(options.firmwareVersion && { firmwareVersion: options.firmwareVersion }),
+      log: (line) => {
+        if (line.startsWith('⇐ ')) received.push(line.slice(2));
+      },
+    },
+  );
+  if (options.connect !== false) await sim.boot();
+  const detail = async () => (await as(chargerCall('detail'), { chargerId })).data;
+  return { ...op, as, chargerId, productCode, sim, received, detail };
+}
+
+describe('start', () => {
+  it('starts a session on the charger and answers it, started by the remote app', async () => {
+    const c = await aConnectedCharger();
+    const answer = await c.as(chargerCall('start'), { chargerId: c.chargerId });
+    expect(answer.status, answer.msg).toBe(200);
+    expect(answer.data).toMatchObject({
+      chargerId: c.chargerId,
+      connectorId: 1,
+      idTag: 'CONSOLE',
+      startBy: 'remoteApp',
+      status: 'ongoing',
+      endTime: null,
+    });
+    // The answer may overtake the simulator's reading of its StartTransaction result.
+    await vi.waitFor(() => expect(c.sim.connector(1).transactionId).toBe(answer.data.transactionId));
+    expect(c.received.some((l) => l.startsWith('RemoteStartTransaction'))).toBe(true);
+    await vi.waitFor(async () =>
+      expect(await c.detail()).toMatchObject({
+        status: 'charging',
+        ongoingSession: { id: answer.data.id, connectorId: 1 },
+      }),
+    );
+  });
+
+  it('answers 7007 for a charger that is not connected', async () => {
+    const c = await aConnectedCharger({ connect: false });
+    expect((await c.as(chargerCall('start'), { chargerId: c.chargerId })).status).toBe(7007);
+  });
+
+  it('answers 7000 while the connector is charging, and 7006 when it is faulted', async () => {
+    const c = await aConnectedCharger();
+    await c.sim.plugIn(1);
+    await c.sim.presentCard('CARD-1', 1);
+    expect((await c.as(chargerCall('start'), { chargerId: c.chargerId })).status).toBe(7000);
+
+    const f = await aConnectedCharger();
+    await f.sim.setStatus(1, 'Faulted', 'GroundFailure');
+    expect((await f.as(chargerCall('start'), { chargerId: f.chargerId })).status).toBe(7006);
+    expect(f.received.some((l) => l.startsWith('RemoteStartTransaction'))).toBe(false);
+  });
+
+  it('answers 7003 while the car holds the charging back, and 7008 when the connector is unavailable', async () => {
+    const c = await aConnectedCharger();
+    await c.sim.setStatus(1, 'SuspendedEV');
+    expect((await c.as(chargerCall('start'), { chargerId: c.chargerId })).status).toBe(7003);
+    await c.sim.setStatus(1, 'Unavailable');
+    expect((await c.as(chargerCall('start'), { chargerId: c.chargerId })).status).toBe(7008);
+  });
+
+  it('answers 7001 when the charger accepts but does not start in time; a late start still counts as remote', async () => {
+    const c = await aConnectedCharger();
+    // A charger that waits for a cable nobody plugs in.
+    c.sim.client.handle('RemoteStartTransaction', () => Promise.resolve({ status: 'Accepted' }));
+    expect((await c.as(chargerCall('start'), { chargerId: c.chargerId })).status).toBe(7001);
+    await c.sim.startTransaction(1, 'CONSOLE');
+    await vi.waitFor(async () => expect((await c.detail()).ongoingSession).not.toBeNull());
+    const session = await t.db
+      .selectFrom('charging_sessions')
+      .select('start_by')
+      .where('charger_id', '=', c.chargerId)
+      .executeTakeFirstOrThrow();
+    expect(session.start_by).toBe('remoteApp');
+  });
+
+  it('answers 7002 when the charger rejects the start', async () => {
+    const c = await aConnectedCharger();
+    // A transaction the server has not heard of yet: the simulator knows the connector is busy and rejects.
+    c.sim.connector(1).transactionId = 999_999;
+    expect((await c.as(chargerCall('start'), { chargerId: c.chargerId })).status).toBe(7002);
+  });
+});
+
+describe('stop', () => {
+  it('stops the ongoing session and answers it complete', async () => {
+    const c = await aConnectedCharger();
+    const started = await c.as(chargerCall('start'), { chargerId: c.chargerId });
+    await vi.waitFor(() => expect(c.sim.connector(1).transactionId).toBe(started.data.transactionId));
+    const stopped = await c.as(chargerCall('stop'), { chargerId: c.chargerId });
+    expect(stopped.status, stopped.msg).toBe(200);
+    expect(stopped.data).toMatchObject({ id: started.data.id, status: 'complete', stopReason: 'Remote' });
+    expect(stopped.data.endTime).not.toBeNull();
+  });
+
+  it('answers 1039 when no session is ongoing, and 1003 for a charger that is not connected', async () => {
+    const c = await aConnectedCharger();
+    expect(await c.as(chargerCall('stop'), { chargerId: c.chargerId })).toMatchObject({
+      status: 1039,
+      msg: 'No session is ongoing on this charger',
+    });
+    await c.sim.plugIn(1);
+    await c.sim.presentCard('CARD-1', 1);
+    await c.sim.stop();
+    await vi.waitFor(async () => expect((await c.detail()).connected).toBe(false));
+    expect((await c.as(chargerCall('stop'), { chargerId: c.chargerId })).status).toBe(1003);
+  });
+});
+
+describe('reboot', () => {
+  it('sends Reset, and the charger comes back', async () => {
+    const c = await aConnectedCharger();
+    expect((await c.as(chargerCall('reboot'), { chargerId: c.chargerId, type: 'Hard' })).status).toBe(200);
+    expect(c.received).toContainEqual(expect.stringMatching(/^Reset .*"Hard"/));
+    await vi.waitFor(async () =>
+      expect(await c.detail()).toMatchObject({ connected: true, status: 'available' }),
+    );
+  });
+
+  it('refuses while a session is ongoing (1036)', async () => {
+    const c = await aConnectedCharger();
+    await c.sim.plugIn(1);
+    await c.sim.presentCard('CARD-1', 1);
+    expect((await c.as(chargerCall('reboot'), { chargerId: c.chargerId })).status).toBe(1036);
+    expect(c.received.some((l) => l.startsWith('Reset'))).toBe(false);
+  });
+});
+
+describe('firmware update', () => {
+  it('is offered only when the catalogue knows a newer version, and its progress shows in detail', async () => {
+    const c = await aConnectedCharger({ firmwareVersion: '1.0.0' });
+    expect(await c.as(chargerCall('firmware/update'), { chargerId: c.chargerId })).toMatchObject({
+      status: 1039,
+      msg: 'No newer firmware is known for this model',
+    });
+    const add = async (version: string) =>
+      call(
+        t.app,
+        '/cms-system/system/charger/v2/firmware/add',
+        { model: 'Simulator', version, url: `https://firmware.example/charger-${version}.bin` },
+        { token: c.token },
+      );
+    await add('0.9.0');
+    await add('2.1.0');
+    expect(await c.detail()).toMatchObject({ firmwareVersion: '1.0.0', newFirmwareVersion: '2.1.0' });
+
+    const answer = await c.as(chargerCall('firmware/update'), { chargerId: c.chargerId });
+    expect(answer).toMatchObject({ status: 200, data: { version: '2.1.0' } });
+    expect(c.received).toContainEqual(expect.stringMatching(/^UpdateFirmware .*charger-2\.1\.0\.bin/));
+    await vi.waitFor(
+      async () =>
+        expect(await c.detail()).toMatchObject({
+          firmwareVersion: '2.1.0',
+          newFirmwareVersion: null,
+          firmwareStatus: 'Installed',
+        }),
+      { timeout: 5000 },
+    );
+    expect((await c.as(chargerCall('firmware/update'), { chargerId: c.chargerId })).status).toBe(1039);
+  });
+});
+
+describe('PIN reset', () => {
+  it('gives the charger a new PIN; it reconnects with it and the old one is refused', async () => {
+    const c = await aConnectedCharger();
+    const answer = await c.as(chargerCall('pin/reset'), { chargerId: c.chargerId });
+    expect(answer.status).toBe(200);
+    const { pin, delivered } = answer.data;
+    expect(pin).toMatch(/^[0-9A-Z]{8}$/);
+    expect(delivered).toBe(true);
+    expect(c.received).toContainEqual(expect.stringMatching(/^ChangeConfiguration .*AuthorizationKey/));
+    expect(c.sim.password).toBe(pin);
+    expect((await c.detail()).pinHint).toBe(`••••${pin.slice(-1)}`);
+
+    await c.sim.reboot();
+    await vi.waitFor(async () => expect(await c.detail()).toMatchObject({ connected: true }));
+    const old = sims.make({ product_code: c.productCode, pin: '1234' });
+    await expect(old.connect()).rejects.toMatchObject({ code: 401 });
+  });
+
+  it('resets the PIN of a charger that is offline and says it was not delivered', async () => {
+    const c = await aConnectedCharger({ connect: false });
+    const answer = await c.as(chargerCall('pin/reset'), { chargerId: c.chargerId });
+    expect(answer.data).toMatchObject({ delivered: false });
+    await expect(c.sim.connect()).rejects.toMatchObject({ code: 401 });
+    await c.sim.stop();
+    await sims.make({ product_code: c.productCode, pin: answer.data.pin }).connect();
+  });
+});
+
+describe('delete', () => {
+  it('closes the socket of a deleted charger, and its PIN no longer opens one', async () => {
+    const c = await aConnectedCharger();
+    const closed = once(c.sim.client, 'disconnect');
+    expect((await c.as(chargerCall('delete'), { chargerId: c.chargerId })).status).toBe(200);
+    const [{ code }] = (await closed) as [{ code: number }];
+    expect(code).toBe(4001);
+    await c.sim.stop();
+    await expect(sims.make({ product_code: c.productCode, pin: '1234' }).connect()).rejects.toMatchObject({
+      code: 401,
+    });
+  });
+
+  it('refuses while a session is ongoing (1036)', async () => {
+    const c = await aConnectedCharger();
+    await c.sim.plugIn(1);
+    await c.sim.presentCard('CARD-1', 1);
+    expect((await c.as(chargerCall('delete'), { chargerId: c.chargerId })).status).toBe(1036);
+    expect((await c.detail()).connected).toBe(true);
+  });
+});
+
+describe('list and detail of a charging charger', () => {
+  it('shows the currents and energy of the ongoing session from the latest readings', async () => {
+    const c = await aConnectedCharger();
+    await c.sim.plugIn(1);
+    await c.sim.presentCard('CARD-1', 1);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // some energy flows
+    await c.sim.sendMeterValues(1);
+    const item = await c.detail();
+    expect(item.currentL1).toBeGreaterThan(15);
+    expect(item.currentL2).toBe(item.currentL1);
+    expect(item.totalCurrentA).toBeCloseTo((item.currentL1 ?? 0) * 3, 0);
+    expect(item.ongoingSession).toMatchObject({ connectorId: 1 });
+    expect(item.connectors).toEqual([
+      { connectorId: 0, status: 'available', errorCode: null },
+      { connectorId: 1, status: 'charging', errorCode: null },
+    ]);
+  });
+});

@@ -1,0 +1,73 @@
+import type { Charger, Connector } from '@plugboard/contract';
+import type { OngoingSessionRow } from './charger-view.repository.ts';
+import type { CatalogueRow } from './firmware.repository.ts';
+import type { ChargerRow, ConnectorRow } from './chargers.repository.ts';
+import { newerVersion } from './firmware-version.ts';
+
+/** What a charger's list item is made of; `catalogue` holds the firmware known for its model. */
+export type ChargerParts = {
+  row: ChargerRow;
+  connectors: ConnectorRow[];
+  /** Its ongoing sessions, the earliest first. */
+  sessions: OngoingSessionRow[];
+  catalogue: CatalogueRow[];
+};
+
+/** The console's view of a charger (spec section 3): its row, connectors, ongoing sessions and newer firmware. */
+export function toChargerItem({ row, connectors, sessions, catalogue }: ChargerParts): Charger {
+  const models = catalogue.filter((c) => c.model.toLowerCase() === row.model?.toLowerCase());
+  const first = sessions[0];
+  // Readings of an unreachable charger are history, not what flows now.
+  const live = row.connected ? sessions : [];
+  const phase = (i: 0 | 1 | 2) => sum(live.map((s) => [s.current_l1, s.current_l2, s.current_l3][i] ?? null));
+  const [l1, l2, l3] = [phase(0), phase(1), phase(2)];
+  return {
+    id: row.id,
+    stationId: row.station_id,
+    productCode: row.product_code,
+    alias: row.alias,
+    pinHint: row.pin_hint,
+    modelName: row.model,
+    vendor: row.vendor,
+    ratedPowerW: row.rated_power_w,
+    chargerType: row.charger_type,
+    connectivity: row.connectivity,
+    status: row.status,
+    errorCode: row.error_code,
+    connected: row.connected,
+    lastSeenAt: row.last_seen_at?.toISOString() ?? null,
+    firmwareVersion: row.firmware_version,
+    newFirmwareVersion: newerVersion(row.firmware_version, models)?.version ?? null,
+    firmwareStatus: row.firmware_status,
+    totalCurrentA: sum([l1, l2, l3]),
+    currentL1: l1,
+    currentL2: l2,
+    currentL3: l3,
+    capacityL1: row.capacity_l1,
+    capacityL2: row.capacity_l2,
+    capacityL3: row.capacity_l3,
+    connectors: connectors.map(toConnector),
+    ongoingSession: first
+      ? {
+          id: first.id,
+          connectorId: first.connector_id,
+          startTime: first.start_time.toISOString(),
+          energyWh: Math.max(0, (first.energy_wh ?? first.meter_start_wh) - first.meter_start_wh),
+        }
+      : null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export const toConnector = (c: Pick<ConnectorRow, 'connector_id' | 'status' | 'error_code'>): Connector => ({
+  connectorId: c.connector_id,
+  status: c.status,
+  errorCode: c.error_code === 'NoError' ? null : c.error_code,
+});
+
+/** The sum of the values given, rounded to 0.1 A; null when there are none. */
+function sum(values: (number | null)[]): number | null {
+  const present = values.filter((v): v is number => v !== null);
+  if (present.length === 0) return null;
+  return Math.round(present.reduce((a, b) => a + b, 0) * 10) / 10;
+}

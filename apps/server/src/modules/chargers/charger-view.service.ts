@@ -1,0 +1,64 @@
+import type { Charger, ChargerList, ChargerListQuery } from '@plugboard/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { toChargerItem } from './charger-item.ts';
+import { chargerViewRepository } from './charger-view.repository.ts';
+import { firmwareRepository } from './firmware.repository.ts';
+import type { ChargerRow } from './chargers.repository.ts';
+
+/**
+ * The console's reads of chargers. Every read names the site: a charger of another site is not found (1001)
+ * exactly like one that does not exist.
+ */
+export function chargerViewService(db: Db) {
+  const repo = chargerViewRepository(db);
+  const firmware = firmwareRepository(db);
+
+  const items = async (stationId: number, rows: ChargerRow[]): Promise<Charger[]> => {
+    const ids = rows.map((r) => r.id);
+    const models = [...new Set(rows.flatMap((r) => (r.model ? [r.model] : [])))];
+    const [connectors, sessions, catalogue] = await Promise.all([
+      repo.connectors(ids),
+      repo.ongoingSessions(ids),
+      firmware.offeredToStation(stationId, models),
+    ]);
+    return rows.map((row) =>
+      toChargerItem({
+        row,
+        connectors: connectors.filter((c) => c.charger_id === row.id),
+        sessions: sessions.filter((s) => s.charger_id === row.id),
+        catalogue,
+      }),
+    );
+  };
+
+  const service = {
+    list: async (
+      stationId: number,
+      { keyword, status, pageNum, pageSize }: Omit<ChargerListQuery, 'stationId'>,
+    ): Promise<ChargerList> => {
+      const filter = { keyword, status };
+      const [rows, total] = await Promise.all([
+        repo.page(stationId, filter, pageSize, (pageNum - 1) * pageSize),
+        repo.count(stationId, filter),
+      ]);
+      return { list: await items(stationId, rows), total, pageNum, pageSize };
+    },
+
+    /** The charger's list item, or null when the site has no such charger. */
+    find: async (stationId: number, chargerId: number): Promise<Charger | null> => {
+      const row = await repo.findInStation(stationId, chargerId);
+      return row ? ((await items(stationId, [row]))[0] ?? null) : null;
+    },
+
+    /** Throws 1001 when the site has no such charger. */
+    detail: async (stationId: number, chargerId: number): Promise<Charger> => {
+      const item = await service.find(stationId, chargerId);
+      if (!item) throw new AppError(1001);
+      return item;
+    },
+  };
+  return service;
+}
+
+export type ChargerViewService = ReturnType<typeof chargerViewService>;

@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { FirmwareVersionsTable } from '../../db/schema.ts';
+
+export type FirmwareRow = Selectable<FirmwareVersionsTable>;
+export type CatalogueRow = Pick<FirmwareRow, 'model' | 'version' | 'url'>;
+export type CatalogueEntry = { model: string; version: string; url: string };
+
+/** The firmware catalogue: the server's rows (user_id null) and each account's own. */
+export function firmwareRepository(db: Db) {
+  return {
+    /**
+     * What a site's chargers of those models may be offered (models compare case-insensitively): the server's
+     * catalogue and the one of the site's owner.
+     */
+    offeredToStation: async (stationId: number, models: string[]): Promise<CatalogueRow[]> =>
+      models.length === 0
+        ? []
+        : db
+            .selectFrom('firmware_versions')
+            .select(['model', 'version', 'url'])
+            .where(
+              sql<string>`lower(model)`,
+              'in',
+              models.map((m) => m.toLowerCase()),
+            )
+            .where((eb) =>
+              eb.or([
+                eb('user_id', 'is', null),
+                eb('user_id', '=', eb.selectFrom('sites').select('user_id').where('id', '=', stationId)),
+              ]),
+            )
+            .execute(),
+
+    /** Adds a version to an account's catalogue; the same model and version again replaces its URL. */
+    upsertOwn: (userId: number, entry: CatalogueEntry, at: Date): Promise<FirmwareRow> =>
+      db
+        .insertInto('firmware_versions')
+        .values({ user_id: userId, ...entry, created_at: at })
+        .onConflict((oc) =>
+          oc
+            .expression(sql`(coalesce(user_id, 0)), (lower(model)), version`)
+            .doUpdateSet({ url: entry.url, model: entry.model }),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+
+    /** Makes the server's catalogue exactly `entries`, in one transaction. */
+    replaceShared: (entries: CatalogueEntry[]): Promise<void> =>
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('firmware_versions').where('user_id', 'is', null).execute();
+        if (entries.length > 0) {
+          await trx
+            .insertInto('firmware_versions')
+            .values(entries.map((e) => ({ ...e, user_id: null })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+      }),
+  };
+}

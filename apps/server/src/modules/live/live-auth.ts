@@ -1,0 +1,61 @@
+import { timingSafeEqual } from 'node:crypto';
+import { liveCloseCodes, liveHelloSchema, livePath, maxClockSkewMs, signRequest } from '@plugboard/contract';
+import { AppError } from '../../lib/app-error.ts';
+import type { Session } from '../session/session.service.ts';
+
+export type LiveAuthDeps = {
+  resolveSession: (token: string) => Promise<Session>;
+  /** Throws 1502 unless the site exists and belongs to the user. */
+  assertSiteOwner: (userId: number, stationId: number) => Promise<void>;
+  now: () => Date;
+};
+
+/** Why a live socket is closed: a close code of `liveCloseCodes` and the reason sent with it. */
+export class LiveRefusal extends Error {
+  readonly code: number;
+  constructor(code: number, reason: string) {
+    super(reason);
+    this.code = code;
+  }
+}
+
+/**
+ * Checks the hello of a live socket the way a call is checked: signature over the live path and timestamp, then
+ * the session, then the site. Returns the token (the socket re-checks it), the session and the site.
+ */
+export async function authenticateHello(raw: string, deps: LiveAuthDeps) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new LiveRefusal(liveCloseCodes.badHello, 'The first message must be the JSON hello');
+  }
+  const hello = liveHelloSchema.safeParse(parsed);
+  if (!hello.success) throw new LiveRefusal(liveCloseCodes.badHello, 'The first message must be the hello');
+  const { token, signature, stationId } = hello.data;
+  const timestamp = String(hello.data.timestamp);
+  const sentAt = Number(timestamp);
+  const expected = Buffer.from(signRequest(livePath, timestamp, token));
+  const given = Buffer.from(signature);
+  const signed = given.length === expected.length && timingSafeEqual(given, expected);
+  if (!signed || !Number.isFinite(sentAt) || Math.abs(deps.now().getTime() - sentAt) > maxClockSkewMs) {
+    throw new LiveRefusal(liveCloseCodes.unauthorized, '419');
+  }
+  const session = await deps.resolveSession(token).catch(refusal);
+  await deps.assertSiteOwner(session.userId, stationId).catch(refusal);
+  return { token, session, stationId };
+}
+
+/** Whether the session and site of an open socket still hold; throws the refusal to close it with. */
+export async function recheck(token: string, stationId: number, deps: LiveAuthDeps): Promise<void> {
+  const session = await deps.resolveSession(token).catch(refusal);
+  await deps.assertSiteOwner(session.userId, stationId).catch(refusal);
+}
+
+function refusal(error: unknown): never {
+  if (error instanceof AppError && error.code === 1502) {
+    throw new LiveRefusal(liveCloseCodes.siteNotFound, '1502');
+  }
+  if (error instanceof AppError) throw new LiveRefusal(liveCloseCodes.unauthorized, String(error.code));
+  throw error;
+}

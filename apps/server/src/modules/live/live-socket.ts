@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { liveCloseCodes, livePath, type LiveMessage } from '@plugboard/contract';
+import { ocppEndpoint } from '../../ocpp/handshake.ts';
+import { authenticateHello, LiveRefusal, recheck, type LiveAuthDeps } from './live-auth.ts';
+import type { LiveHub } from './live-hub.ts';
+
+export type LiveSocketOptions = LiveAuthDeps & {
+  hub: LiveHub;
+  /** Between pings; a browser that has not answered the previous one is dropped. Default 30 s. */
+  pingIntervalMs?: number;
+  /** How long a new socket may take to send its hello. Default 10 s. */
+  helloTimeoutMs?: number;
+};
+
+/** A browser that lets this much pile up unread is closed rather than buffered without end. */
+const maxBufferedBytes = 1024 * 1024;
+
+/**
+ * The console's live socket, GET /cms-system/live on the server's own port. WebSocket upgrades are routed by path:
+ * /ocpp/* belongs to the central system, this path to the console, anything else gets 404.
+ */
+export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOptions): void {
+  const { hub, pingIntervalMs = 30_000, helloTimeoutMs = 10_000 } = options;
+  const log = app.log.child({ module: 'live' });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  const alive = new WeakMap<WebSocket, boolean>();
+  const rechecks = new Map<WebSocket, () => Promise<void>>();
+
+  app.server.on('upgrade', (request, socket, head) => {
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    if (path === livePath) {
+      wss.handleUpgrade(request, socket, head, (ws) => accept(ws));
+    } else if (!path.startsWith(`${ocppEndpoint}/`)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    }
+  });
+
+  const close = (ws: WebSocket, error: unknown) => {
+    if (error instanceof LiveRefusal) return ws.close(error.code, error.message);
+    log.error({ err: error }, 'live socket failed');
+    ws.close(1011, 'Internal error');
+  };
+
+  function accept(ws: WebSocket) {
+    alive.set(ws, true);
+    ws.on('pong', () => alive.set(ws, true));
+    ws.on('error', (error) => log.debug({ err: error }, 'live socket error'));
+    const helloTimer = setTimeout(
+      () => ws.close(liveCloseCodes.helloTimeout, 'No hello in time'),
+      helloTimeoutMs,
+    );
+    let unwatch = () => {};
+    ws.once('close', () => {
+      clearTimeout(helloTimer);
+      unwatch();
+      rechecks.delete(ws);
+    });
+    ws.once('message', (data: RawData) => {
+      clearTimeout(helloTimer);
+      authenticateHello(rawText(data), options).then(
+        ({ token, stationId }) => {
+          if (ws.readyState !== ws.OPEN) return;
+          ws.send(JSON.stringify({ type: 'ready', stationId } satisfies LiveMessage));
+          unwatch = hub.watch(stationId, (message) => {
+            if (ws.bufferedAmount > maxBufferedBytes) ws.close(liveCloseCodes.tooSlow, 'Too slow');
+            else ws.send(JSON.stringify(message));
+          });
+          // A logout, an expired session or a site that changed hands ends the socket at the next ping.
+          rechecks.set(ws, () => recheck(token, stationId, options));
+        },
+        (error: unknown) => close(ws, error),
+      );
+    });
+  }
+
+  const pinger = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (!alive.get(ws)) {
+        ws.terminate();
+        continue;
+      }
+      alive.set(ws, false);
+      ws.ping();
+      rechecks
+        .get(ws)?.()
+        .catch((error: unknown) => close(ws, error));
+    }
+  }, pingIntervalMs);
+  pinger.unref();
+
+  app.addHook('preClose', async () => {
+    clearInterval(pinger);
+    hub.close();
+    for (const ws of wss.clients) ws.close(1001, 'Server shutting down');
+    // A browser gets a moment to answer the close; one that does not is cut off.
+    const closed = new Promise<void>((resolve) => wss.close(() => resolve()));
+    const timer = setTimeout(() => wss.clients.forEach((ws) => ws.terminate()), 2000);
+    await closed;
+    clearTimeout(timer);
+  });
+}
+
+const rawText = (data: RawData) =>
+  Array.isArray(data)
+    ? Buffer.concat(data).toString('utf8')
+    : Buffer.from(data as ArrayBuffer).toString('utf8');
