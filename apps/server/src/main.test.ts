@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/helpers.ts';
+import { consoleHeaders, createTestDatabase } from '../test/helpers.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const node24 = path.join(repoRoot, 'node_modules/.bin/node');
@@ -63,3 +63,92 @@ describe('starting the server', () => {
     }
   });
 });
+
+/** Starts `node main.ts` until it answers /healthz; `stop()` sends SIGTERM and resolves with the exit code. */
+async function runMain(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(node24, [mainFile], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`main.ts exited early: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`main.ts did not become healthy: ${stderr}`);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('running the server', () => {
+  it('serves on DATABASE_URL, migrating it, and exits 0 on SIGTERM', async () => {
+    const database = await createTestDatabase();
+    try {
+      const server = await runMain({ DATABASE_URL: database.url });
+      const openapi = (await (await fetch(`${server.url}/cms-system/openapi.json`)).json()) as {
+        paths: object;
+      };
+      expect(Object.keys(openapi.paths)).toContain('/cms-system/system/user/v2/login');
+      expect(await server.stop()).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('keeps the embedded database in DATA_DIR across a stop and a start', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'plugboard-main-data-'));
+    // As root the embedded database runs as the `postgres` system user, who must be able to enter this folder.
+    fs.chmodSync(work, 0o755);
+    const env = { DATA_DIR: path.join(work, 'data'), EMBEDDED_PG_PORT: String(await freePort()) };
+    const email = `kept-${Date.now()}@example.test`;
+    try {
+      const first = await runMain(env);
+      // Anything that writes will do: a code request leaves an outbox row for that address.
+      await sendCode(first.url, email);
+      expect(await first.stop()).toBe(0);
+
+      const second = await runMain(env);
+      const again = await sendCode(second.url, email);
+      // The first code is still remembered: a second one within a minute is refused (4105).
+      expect(again.status).toBe(4105);
+      expect(await second.stop()).toBe(0);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+async function sendCode(url: string, email: string): Promise<{ status: number }> {
+  const path = '/cms-system/system/verify/code/send';
+  const res = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...consoleHeaders(path) },
+    body: JSON.stringify({ email, purpose: 'register' }),
+  });
+  return (await res.json()) as { status: number };
+}

