@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   appKind,
   appType,
@@ -7,6 +7,8 @@ import {
   requestHeaders,
   requestLanguage,
   signRequest,
+  type Site,
+  type SiteFieldsInput,
 } from '@plugboard/contract';
 import { codeIn, mailCount, waitForMail } from './mail.ts';
 
@@ -66,4 +68,60 @@ export async function registerAccount(
   });
   if (registered.status !== 200) throw new Error(`register failed: ${registered.status} ${registered.msg}`);
   return { email, password, token: registered.data.token };
+}
+
+/** The `data` of a call that must succeed; anything else fails the test with the server's answer. */
+export async function apiData<T>(
+  request: APIRequestContext,
+  path: string,
+  body: Record<string, unknown> = {},
+  token = '',
+): Promise<T> {
+  const answer = await apiCall<T>(request, path, body, token);
+  if (answer.status !== 200) throw new Error(`${path} failed: ${answer.status} ${answer.msg}`);
+  return answer.data;
+}
+
+/** Logs an existing account in again through the API; returns the new session token. */
+export async function loginAccount(
+  request: APIRequestContext,
+  { email, password }: { email: string; password: string },
+): Promise<string> {
+  const data = await apiData<{ token: string }>(request, '/cms-system/system/user/v2/login', {
+    email,
+    password,
+  });
+  return data.token;
+}
+
+/** A valid single-phase site; override any field. */
+export function siteFields(overrides: Partial<SiteFieldsInput> = {}): SiteFieldsInput {
+  return {
+    name: 'E2E Site',
+    address: 'Stationsplein 1, Utrecht',
+    currency: 'EUR',
+    fixedCost: 0.25,
+    powerCapacity: 22,
+    phases: 1,
+    capacityL1: 32,
+    ...overrides,
+  };
+}
+
+/** Adds a site to the account of `token` through the API. */
+export function addSite(
+  request: APIRequestContext,
+  token: string,
+  overrides: Partial<SiteFieldsInput> = {},
+): Promise<Site> {
+  return apiData<Site>(request, '/cms-system/system/station/v2/add', siteFields(overrides), token);
+}
+
+/**
+ * Puts a session token into the page's localStorage as the login screen does, without going through it. The page is
+ * left on a same-origin path that loads nothing of the console; navigate on from there.
+ */
+export async function signInWithToken(page: Page, token: string): Promise<void> {
+  await page.goto('/healthz');
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
 }

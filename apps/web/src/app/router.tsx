@@ -1,0 +1,195 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/ui/page-loading';
+import { RouteErrorBoundary } from '../components/ui/route-error-boundary';
+import { registerNavigate } from '../lib/navigation';
+import { RootLayout } from './layouts/root-layout';
+import { lazyRoute } from './lazy-route';
+import { requireSession } from './require-session';
+
+const cardsRoute = () =>
+  lazyRoute(
+    () => import('./routes/cards'),
+    (m) => m.CardsRoute,
+  );
+const resetPasswordRoute = () =>
+  lazyRoute(
+    () => import('./routes/reset-password'),
+    (m) => m.ResetPasswordRoute,
+  );
+
+/** Spec section 2. Paths are the console's historical ones (camelCase included), so old bookmarks keep working. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: PageLoading,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        path: '/',
+        loader: requireSession,
+        ...lazyRoute(
+          () => import('./layouts/authenticated-layout'),
+          (m) => m.AuthenticatedLayout,
+        ),
+        children: [
+          { index: true, loader: () => redirect('/overview'), element: null },
+          {
+            path: 'overview',
+            ...lazyRoute(
+              () => import('./routes/overview'),
+              (m) => m.OverviewRoute,
+            ),
+          },
+          {
+            path: 'chargeList',
+            ...lazyRoute(
+              () => import('./routes/charge-list'),
+              (m) => m.ChargeListRoute,
+            ),
+          },
+          {
+            path: 'sessionList',
+            ...lazyRoute(
+              () => import('./routes/session-list'),
+              (m) => m.SessionListRoute,
+            ),
+          },
+          {
+            path: 'session/detail/:orderNo',
+            ...lazyRoute(
+              () => import('./routes/session-detail'),
+              (m) => m.SessionDetailRoute,
+            ),
+          },
+          { path: 'card/list', ...cardsRoute() },
+          { path: 'card/group', ...cardsRoute() },
+          {
+            path: 'cardGroup',
+            ...lazyRoute(
+              () => import('./routes/card-group'),
+              (m) => m.CardGroupRoute,
+            ),
+          },
+          {
+            path: 'tariffInfo',
+            ...lazyRoute(
+              () => import('./routes/tariff-info'),
+              (m) => m.TariffInfoRoute,
+            ),
+          },
+          {
+            path: 'load',
+            ...lazyRoute(
+              () => import('./routes/load'),
+              (m) => m.LoadRoute,
+            ),
+          },
+          {
+            path: 'display',
+            ...lazyRoute(
+              () => import('./routes/display'),
+              (m) => m.DisplayRoute,
+            ),
+          },
+          {
+            path: 'account',
+            ...lazyRoute(
+              () => import('./routes/account'),
+              (m) => m.AccountRoute,
+            ),
+          },
+          {
+            path: 'rich-text-editor',
+            ...lazyRoute(
+              () => import('./routes/rich-text-editor'),
+              (m) => m.RichTextEditorRoute,
+            ),
+          },
+          {
+            path: 'siteManage/add',
+            ...lazyRoute(
+              () => import('./routes/site-add'),
+              (m) => m.SiteAddRoute,
+            ),
+          },
+          {
+            path: 'siteManage/siteList',
+            ...lazyRoute(
+              () => import('./routes/site-list'),
+              (m) => m.SiteListRoute,
+            ),
+          },
+          {
+            path: 'siteManage/:type/:id',
+            ...lazyRoute(
+              () => import('./routes/site-edit'),
+              (m) => m.SiteEditRoute,
+            ),
+          },
+        ],
+      },
+      {
+        path: 'login',
+        ...lazyRoute(
+          () => import('./routes/login'),
+          (m) => m.LoginRoute,
+        ),
+      },
+      {
+        path: 'register',
+        ...lazyRoute(
+          () => import('./routes/register'),
+          (m) => m.RegisterRoute,
+        ),
+      },
+      {
+        path: 'check',
+        ...lazyRoute(
+          () => import('./routes/check'),
+          (m) => m.CheckRoute,
+        ),
+      },
+      {
+        path: 'forgot-password',
+        ...lazyRoute(
+          () => import('./routes/forgot-password'),
+          (m) => m.ForgotPasswordRoute,
+        ),
+      },
+      { path: 'reset-password', ...resetPasswordRoute() },
+      { path: 'reset', ...resetPasswordRoute() },
+      {
+        path: 'select-site',
+        // Choosing or adding a site needs a session; without one the login screen comes first.
+        loader: requireSession,
+        ...lazyRoute(
+          () => import('./routes/select-site'),
+          (m) => m.SelectSiteRoute,
+        ),
+      },
+      {
+        path: 'add-site',
+        // Choosing or adding a site needs a session; without one the login screen comes first.
+        loader: requireSession,
+        ...lazyRoute(
+          () => import('./routes/add-site'),
+          (m) => m.AddSiteRoute,
+        ),
+      },
+      {
+        path: '*',
+        ...lazyRoute(
+          () => import('./routes/not-found'),
+          (m) => m.NotFoundRoute,
+        ),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  registerNavigate((to, options) => void router.navigate(to, options));
+  return router;
+}

@@ -1,0 +1,17 @@
+import { Navigate, useNavigate } from 'react-router';
+import { CenteredPage } from '../../components/layout/centered-page';
+import { CheckCodeForm } from '../../features/auth/components/check-code-form';
+import { getRegistrationDraft } from '../../features/auth/registration-draft';
+
+export function CheckRoute() {
+  const navigate = useNavigate();
+  const draft = getRegistrationDraft();
+  // Opened directly or reloaded: the first step (kept only in memory) has to be filled in again.
+  if (!draft) return <Navigate to="/register" replace />;
+  return (
+    <CenteredPage testId="check-page">
+      {/* Registered and logged in: select-site sends a new account (no site yet) on to add-site. */}
+      <CheckCodeForm draft={draft} onRegistered={() => void navigate('/select-site', { replace: true })} />
+    </CenteredPage>
+  );
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/ui/empty-state';
+
+export function DisplayRoute() {
+  const { t } = useTranslation();
+  return <EmptyState title={t('routes.display')} />;
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import Typography, { type TypographyProps } from '@mui/material/Typography';
+import { consoleVersion } from '@plugboard/contract';
+
+export type VersionLabelProps = { color?: TypographyProps['color'] };
+
+export function VersionLabel({ color = 'text.secondary' }: VersionLabelProps) {
+  const { t } = useTranslation();
+  return (
+    <Typography variant="caption" color={color} data-testid="version-label">
+      {t('shell.version', { version: consoleVersion })}
+    </Typography>
+  );
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CheckCodeBody } from '@plugboard/contract';
+import { apiPost } from '../../../lib/api-client';
+
+export const checkCodePath = '/cms-system/system/verify/code/check';
+
+/** Tells whether a code is right without using it up: the register call redeems it afterwards. */
+export const checkCode = (body: CheckCodeBody): Promise<null> =>
+  apiPost<null>(checkCodePath, body, { noSite: true });
+
+export function useCheckCode() {
+  return useMutation({ mutationFn: checkCode });
+}

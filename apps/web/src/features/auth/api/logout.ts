@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { apiPost } from '../../../lib/api-client';
+import { clearToken } from '../../../lib/storage';
+
+export const logoutPath = '/cms-system/system/user/v2/logOut';
+
+export const logout = (): Promise<null> => apiPost<null>(logoutPath, undefined, { noSite: true });
+
+/**
+ * Logs out, then leaves for /login whatever the call answered: a failed logout must not keep the user in. The
+ * query cache is not emptied here: emptied while the layout is still shown, its user query would be fetched again
+ * without a session and answer "your session has ended". The next login (or registration) empties it first.
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      clearToken();
+      void navigate('/login', { replace: true });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import Typography from '@mui/material/Typography';
+
+export type AuthHeadingProps = { title: string; intro?: string };
+
+/** The product name, the screen's one heading and an optional line under it. */
+export function AuthHeading({ title, intro }: AuthHeadingProps) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Typography variant="overline" color="primary" fontWeight={700}>
+        {t('shell.productName')}
+      </Typography>
+      <Typography variant="h5" component="h1" fontWeight={600}>
+        {title}
+      </Typography>
+      {intro && (
+        <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="auth-intro">
+          {intro}
+        </Typography>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { verificationCodeLength } from '@plugboard/contract';
+
+export type CodeFieldProps = Omit<TextFieldProps, 'slotProps'> & { testId: string };
+
+/** The 4-character mailed code: upper case as printed in the mail, offered by the browser's one-time-code fill. */
+export function CodeField({ testId, ...props }: CodeFieldProps) {
+  return (
+    <TextField
+      {...props}
+      autoComplete="one-time-code"
+      slotProps={{
+        htmlInput: {
+          'data-testid': testId,
+          maxLength: verificationCodeLength,
+          autoCapitalize: 'characters',
+          spellCheck: false,
+          style: { textTransform: 'uppercase', letterSpacing: '0.3em' },
+        },
+      }}
+    />
+  );
+}

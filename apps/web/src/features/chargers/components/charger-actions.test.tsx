@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setStationId } from '../../../lib/storage';
+import { envelope, fakeServer } from '../../../testing/fake-server';
+import { deleteChargerPath } from '../api/delete-charger';
+import { resetPinPath } from '../api/reset-pin';
+import { startChargingPath } from '../api/start-charging';
+import { aCharger, renderWithHosts } from '../testing';
+import { ChargerActions } from './charger-actions';
+
+function showActions(
+  charger = aCharger(),
+  {
+    loadManagement = false,
+    answers = {},
+  }: { loadManagement?: boolean; answers?: Parameters<typeof fakeServer>[0] } = {},
+) {
+  setStationId(7);
+  const server = fakeServer(answers);
+  const onDeleted = vi.fn();
+  const isLoadManagementActive = vi.fn(() => Promise.resolve(loadManagement));
+  renderWithHosts(
+    <ChargerActions
+      charger={charger}
+      isLoadManagementActive={isLoadManagementActive}
+      onDeleted={onDeleted}
+    />,
+  );
+  return { ...server, onDeleted, isLoadManagementActive };
+}
+
+const confirmDialog = () => screen.findByTestId('confirm-dialog');
+const paths = (requests: { path: string }[]) => requests.map((request) => request.path);
+
+describe('charger actions', () => {
+  it('offers the firmware update only when a newer version is known', () => {
+    showActions(aCharger({ newFirmwareVersion: null }));
+    expect(screen.queryByTestId('charger-action-firmware')).toBeNull();
+    expect(screen.getByTestId('charger-action-reboot')).toBeTruthy();
+  });
+
+  it('offers the firmware update when the charger has a new version', () => {
+    showActions(aCharger({ newFirmwareVersion: '1.1.0' }));
+    expect(screen.getByTestId('charger-action-firmware').textContent).toBe('Update firmware');
+  });
+
+  it('starts charging after the confirmation and names the session', async () => {
+    const charger = aCharger({ alias: 'Gate' });
+    const session = {
+      id: 42,
+      transactionId: 42,
+      chargerId: charger.id,
+      connectorId: 1,
+      idTag: 'CONSOLE',
+      startBy: 'remoteApp',
+      status: 'ongoing',
+      startTime: '2025-03-01T10:00:00.000Z',
+      endTime: null,
+      meterStartWh: 0,
+      meterStopWh: null,
+      energyWh: null,
+      stopReason: null,
+    };
+    const { requests } = showActions(charger, {
+      answers: { [startChargingPath]: envelope(200, 'success', session) },
+    });
+    fireEvent.click(screen.getByTestId('charger-action-start'));
+    const dialog = await confirmDialog();
+    expect(within(dialog).getByTestId('confirm-dialog-content').textContent).toBe('Start charging on Gate?');
+    expect(paths(requests)).toEqual([]);
+
+    fireEvent.click(within(dialog).getByTestId('confirm-dialog-ok'));
+    expect((await screen.findByTestId('toast')).textContent).toBe('Charging started: session 42');
+    expect(requests.map((request) => request.body)).toEqual([{ stationId: 7, chargerId: charger.id }]);
+  });
+
+  it('does nothing when the confirmation is cancelled', async () => {
+    const { requests } = showActions();
+    fireEvent.click(screen.getByTestId('charger-action-reboot'));
+    fireEvent.click(within(await confirmDialog()).getByTestId('confirm-dialog-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    expect(requests).toHaveLength(0);
+  });
+
+  it('does not stop or start an offline charger', () => {
+    showActions(aCharger({ connected: false, status: 'offline' }));
+    expect(screen.getByTestId('charger-action-start')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('charger-action-stop')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('charger-action-delete')).toHaveProperty('disabled', false);
+  });
+
+  it('blocks deleting with the load-management reminder instead of calling', async () => {
+    const { requests, isLoadManagementActive } = showActions(aCharger(), { loadManagement: true });
+    fireEvent.click(screen.getByTestId('charger-action-delete'));
+    const dialog = await confirmDialog();
+    expect(within(dialog).getByTestId('confirm-dialog-title').textContent).toBe('Reminder');
+    expect(within(dialog).getByTestId('confirm-dialog-content').textContent).toBe(
+      'Load management is active: deactivate it before adding or deleting chargers',
+    );
+    expect(within(dialog).queryByTestId('confirm-dialog-cancel')).toBeNull();
+    expect(isLoadManagementActive).toHaveBeenCalledOnce();
+    expect(paths(requests)).not.toContain(deleteChargerPath);
+    // The confirm queue is global: answer, so that the next test starts with none pending.
+    fireEvent.click(within(dialog).getByTestId('confirm-dialog-ok'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+  });
+
+  it('deletes after the confirmation when load management is off', async () => {
+    const { requests, onDeleted } = showActions(aCharger({ alias: 'Gate' }));
+    fireEvent.click(screen.getByTestId('charger-action-delete'));
+    fireEvent.click(within(await confirmDialog()).getByTestId('confirm-dialog-ok'));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledOnce());
+    expect(paths(requests)).toEqual([deleteChargerPath]);
+    expect(screen.getByTestId('toast').textContent).toBe('Gate deleted');
+  });
+
+  it('shows the new PIN once, and whether the charger got it', async () => {
+    showActions(aCharger(), {
+      answers: { [resetPinPath]: envelope(200, 'success', { pin: 'K7Q2M9XA', delivered: false }) },
+    });
+    fireEvent.click(screen.getByTestId('charger-action-reset-pin'));
+    fireEvent.click(within(await confirmDialog()).getByTestId('confirm-dialog-ok'));
+    expect((await screen.findByTestId('charger-new-pin')).textContent).toBe('K7Q2M9XA');
+    expect(screen.getByTestId('charger-new-pin-delivered').textContent).toBe(
+      'The charger could not be reached: set this PIN on the charger yourself.',
+    );
+    fireEvent.click(screen.getByTestId('charger-new-pin-close'));
+    await waitFor(() => expect(screen.queryByTestId('charger-new-pin')).toBeNull());
+  });
+});

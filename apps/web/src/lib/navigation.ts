@@ -1,0 +1,15 @@
+// Lets code outside React (the api-client) navigate without a full reload. The router registers itself at start;
+// before that (or in a bare test) a plain location change is the fallback.
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+let navigateImpl: Navigate | null = null;
+
+export function registerNavigate(navigate: Navigate | null): void {
+  navigateImpl = navigate;
+}
+
+export function navigateTo(to: string, options?: { replace?: boolean }): void {
+  if (navigateImpl) navigateImpl(to, options);
+  else if (options?.replace) window.location.replace(to);
+  else window.location.assign(to);
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ensureStorageDefaults,
+  getBindDevice,
+  getLastSelectStation,
+  getLastSitesByAccount,
+  getSelectedSite,
+  getStationId,
+  setLastSelectStation,
+  setSelectedSite,
+  setStationId,
+  storageKeys,
+} from './storage';
+
+describe('browser storage', () => {
+  it('uses the key names of spec section 3', () => {
+    expect(Object.values(storageKeys).sort()).toEqual(
+      [
+        'installer-language',
+        'cms-ownEnterpriseId',
+        'selectSite',
+        'stationId',
+        'lastSelectStation',
+        'lastSelectSiteByAccountList',
+        'token',
+        'bindDevice',
+      ].sort(),
+    );
+  });
+
+  it('starts the bind-device flag as "false" and leaves a stored value alone', () => {
+    ensureStorageDefaults();
+    expect(localStorage.getItem('bindDevice')).toBe('false');
+    localStorage.setItem('bindDevice', 'true');
+    ensureStorageDefaults();
+    expect(getBindDevice()).toBe(true);
+  });
+
+  it('reads the selected site back, and nothing from a damaged value', () => {
+    setSelectedSite({ id: 9, name: 'Depot North', address: 'Main St 1' });
+    expect(JSON.parse(localStorage.getItem('selectSite') ?? '')).toEqual({
+      id: 9,
+      name: 'Depot North',
+      address: 'Main St 1',
+    });
+    expect(getSelectedSite()?.name).toBe('Depot North');
+    localStorage.setItem('selectSite', '{not json');
+    expect(getSelectedSite()).toBeNull();
+    localStorage.setItem('selectSite', JSON.stringify({ id: 9 }));
+    expect(getSelectedSite()).toBeNull();
+  });
+
+  it('keeps station ids as the console stores them', () => {
+    setStationId(12);
+    setLastSelectStation(12);
+    expect(localStorage.getItem('stationId')).toBe('12');
+    expect(getStationId()).toBe('12');
+    expect(getLastSelectStation()).toBe(12);
+    localStorage.setItem('lastSelectStation', 'abc');
+    expect(getLastSelectStation()).toBeNull();
+  });
+
+  it('ignores malformed entries of the last-site list', () => {
+    localStorage.setItem(
+      'lastSelectSiteByAccountList',
+      JSON.stringify([{ id: 1, email: 'a@b.c' }, { id: 2 }, 'x', { id: 3, email: 'd@e.f' }]),
+    );
+    expect(getLastSitesByAccount()).toEqual([
+      { id: 1, email: 'a@b.c' },
+      { id: 3, email: 'd@e.f' },
+    ]);
+  });
+});

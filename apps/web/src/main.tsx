@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { silenceUnhandledRejections } from './lib/global-errors';
+import { initI18n } from './lib/i18n';
+import { ensureStorageDefaults } from './lib/storage';
+
+silenceUnhandledRejections();
+ensureStorageDefaults();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+// The first paint waits for the stored language, so the interface never flashes in English first.
+void initI18n().then(() => {
+  const router = createAppRouter();
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});
