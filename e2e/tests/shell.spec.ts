@@ -90,18 +90,8 @@ test('a page chunk that fails to load says the app was updated', async ({ page }
 
 test('a catalogued server error shows its message as a toast that hides after 2 s', async ({ page }) => {
   await page.goto('/login');
-  await page
-    .getByTestId('login-email')
-    .locator('input')
-    .or(page.locator('input[data-testid="login-email"]'))
-    .first()
-    .fill('nobody@example.test');
-  await page
-    .getByTestId('login-password')
-    .locator('input')
-    .or(page.locator('input[data-testid="login-password"]'))
-    .first()
-    .fill('wrong-pass-1');
+  await page.getByTestId('login-email').fill('nobody@example.test');
+  await page.getByTestId('login-password').fill('wrong-pass-1');
   await page.getByTestId('login-submit').click();
   const toast = page.getByTestId('toast');
   await expect(toast).toHaveText(/Email does not exist or wrong password/);
@@ -116,4 +106,25 @@ test('an unhandled promise rejection shows nothing', async ({ page }) => {
   await page.waitForTimeout(500);
   await expect(page.getByTestId('toast')).toHaveCount(0);
   await expect(page.getByTestId('error-fallback')).toHaveCount(0);
+});
+
+test('the confirm dialog shows its title and lines, and Cancel changes nothing', async ({ page }) => {
+  await openAsOperator(page, '/account');
+  await page.getByTestId('account-delete').click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(page.getByTestId('confirm-dialog-title')).toHaveText('Delete your account?');
+  const content = page.getByTestId('confirm-dialog-content');
+  await expect(content).toContainText('This is irreversible.');
+  // The second line of the message stands on a line of its own.
+  const lines = (await content.innerText()).split('\n').filter((l) => l.trim());
+  expect(lines.length).toBeGreaterThanOrEqual(2);
+  expect((await content.boundingBox())?.width).toBeLessThanOrEqual(550);
+  await expect(page.getByTestId('confirm-dialog-ok')).toHaveText('Delete');
+  await page.getByTestId('confirm-dialog-cancel').click();
+  await expect(dialog).toBeHidden();
+
+  // Nothing was deleted: the session still works after a reload.
+  await page.reload();
+  await expect(page.getByTestId('account-page')).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
 });
