@@ -22,13 +22,7 @@ const featureNames = [
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      'data/**',
-      '**/test-results/**',
-      '**/playwright-report/**',
-    ],
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

@@ -24,7 +24,11 @@ const steps = [
     cmd: ['npx', 'vitest', 'run', '--root', 'packages/contract', ...vitestJson('contract')],
     report: 'contract',
   },
-  { name: 'ocpp', cmd: ['npx', 'vitest', 'run', '--root', 'packages/ocpp', ...vitestJson('ocpp')], report: 'ocpp' },
+  {
+    name: 'ocpp',
+    cmd: ['npx', 'vitest', 'run', '--root', 'packages/ocpp', ...vitestJson('ocpp')],
+    report: 'ocpp',
+  },
   {
     name: 'charger-sim',
     cmd: ['npx', 'vitest', 'run', '--root', 'tools/charger-sim', ...vitestJson('charger-sim')],

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import type * as Argon2 from 'argon2';
 
 // Records which hash every argon2 verification ran against, to compare the work of the two failure paths without
 // measuring time.
 const verifiedHashes: string[] = [];
 vi.mock('argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof import('argon2')>();
+  const real = await importOriginal<typeof Argon2>();
   return {
     ...real,
     verify: (hash: string, password: string) => {
