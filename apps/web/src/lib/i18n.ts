@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, isLanguage, type ErrorCode, type Language } from '@plugboard/contract';
-import en from '../locales/en_US.json';
+import type en from '../locales/en_US.json';
 import { getStoredLanguage, setStoredLanguage } from './storage';
 
 declare module 'i18next' {
@@ -11,22 +11,36 @@ declare module 'i18next' {
   }
 }
 
-// English ships with the first script (it is also the fallback); the other locales are separate chunks fetched when
-// chosen, so that /login does not download eight dictionaries.
-const lazyLocales = import.meta.glob<ResourceKey>(['../locales/*.json', '!../locales/en_US.json'], {
+// Translations are data, not code: every locale (English included) is a JSON asset fetched when needed, so that
+// no dictionary weighs on the scripts and /login downloads only the language it shows (plus en_US, the fallback).
+const localeUrls = import.meta.glob<string>('../locales/*.json', {
+  query: '?url',
   import: 'default',
+  eager: true,
 });
 
-const lazyLocaleBackend: BackendModule = {
+export type LocaleSource = (language: string) => Promise<ResourceKey>;
+
+async function fetchLocale(language: string): Promise<ResourceKey> {
+  const url = localeUrls[`../locales/${language}.json`];
+  if (!url) throw new Error(`No locale ${language}`);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Locale ${language}: HTTP ${response.status}`);
+  return (await response.json()) as ResourceKey;
+}
+
+let loadLocale: LocaleSource = fetchLocale;
+
+/** Tests read the JSON files directly (their fetch is a fake server). */
+export function setLocaleSource(source: LocaleSource): void {
+  loadLocale = source;
+}
+
+const localeBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, _namespace, callback) {
-    const load = lazyLocales[`../locales/${language}.json`];
-    if (!load) {
-      callback(new Error(`No locale ${language}`), false);
-      return;
-    }
-    load().then(
+    loadLocale(language).then(
       (resources) => callback(null, resources),
       (error: unknown) => callback(error instanceof Error ? error : String(error), false),
     );
@@ -57,13 +71,11 @@ export async function initI18n(): Promise<typeof i18next> {
     return i18next;
   }
   await i18next
-    .use(lazyLocaleBackend)
+    .use(localeBackend)
     .use(initReactI18next)
     .init({
       lng: language,
       fallbackLng: defaultLanguage,
-      resources: { [defaultLanguage]: { translation: en } },
-      partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       showSupportNotice: false,
     });

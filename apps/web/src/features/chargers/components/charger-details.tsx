@@ -9,13 +9,11 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import type { Charger } from '@plugboard/contract';
 import { useCharger } from '../api/get-charger';
-import { firmwareProgress, isFirmwareStatus } from '../lib/firmware';
-import { formatDateTime, formatNumber, noValue } from '../lib/format';
 import type { LoadManagementCheck } from '../lib/load-management';
 import { ChargerActions } from './charger-actions';
-import { ChargerAliasField } from './charger-alias-field';
 import { ChargerStatusChip } from './charger-status-chip';
-import { Field, Section } from './detail-section';
+import { ChargerFields } from './charger-fields';
+import { Section } from './detail-section';
 
 export type ChargerDetailsProps = {
   /** The list's row: shown at once, then replaced by the detail call and live updates. */
@@ -53,16 +51,9 @@ export function ChargerDetails({ charger, onClose, isLoadManagementActive }: Cha
 type DetailsBodyProps = { row: Charger; onClose: () => void; isLoadManagementActive: LoadManagementCheck };
 
 function DetailsBody({ row, onClose, isLoadManagementActive }: DetailsBodyProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const detail = useCharger(row.id, { placeholder: row });
   const charger = detail.data ?? row;
-  const number = (value: number, decimals?: number) => formatNumber(i18n.language, value, decimals);
-  const amperes = (value: number | null) =>
-    value === null ? noValue : t('chargers.units.amperes', { value: number(value) });
-
-  const firmwareStatus = isFirmwareStatus(charger.firmwareStatus) ? charger.firmwareStatus : null;
-  const progress = firmwareStatus ? firmwareProgress(firmwareStatus) : null;
-  const session = charger.ongoingSession;
 
   return (
     <Box data-testid="charger-details" data-charger={charger.productCode} sx={{ p: 3 }}>
@@ -94,131 +85,7 @@ function DetailsBody({ row, onClose, isLoadManagementActive }: DetailsBodyProps)
         />
       </Section>
 
-      <Section title={t('chargers.details.general')}>
-        <Field label={t('chargers.fields.productCode')} testId="charger-detail-product-code">
-          {charger.productCode}
-        </Field>
-        <Field label={t('chargers.fields.alias')}>
-          <ChargerAliasField key={charger.id} charger={charger} />
-        </Field>
-        <Field label={t('chargers.fields.pin')} testId="charger-detail-pin">
-          {charger.pinHint}
-        </Field>
-        <Field label={t('chargers.fields.model')} testId="charger-detail-model">
-          {[charger.vendor, charger.modelName].filter(Boolean).join(' ') || noValue}
-        </Field>
-        <Field label={t('chargers.fields.ratedPower')} testId="charger-detail-rated-power">
-          {charger.ratedPowerW === null
-            ? noValue
-            : t('chargers.units.kilowatts', { value: number(charger.ratedPowerW / 1000) })}
-        </Field>
-        <Field label={t('chargers.fields.chargerType')} testId="charger-detail-type">
-          {charger.chargerType ? t(`chargers.type.${charger.chargerType}`) : noValue}
-        </Field>
-        <Field label={t('chargers.fields.connectivity')} testId="charger-detail-connectivity">
-          {charger.connectivity ? t(`chargers.connectivity.${charger.connectivity}`) : noValue}
-        </Field>
-        <Field label={t('chargers.fields.errorCode')} testId="charger-detail-error-code">
-          {charger.errorCode ?? noValue}
-        </Field>
-        <Field label={t('chargers.fields.lastSeen')} testId="charger-detail-last-seen">
-          {charger.connected
-            ? t('chargers.details.connectedNow')
-            : charger.lastSeenAt
-              ? formatDateTime(i18n.language, charger.lastSeenAt)
-              : t('chargers.details.neverConnected')}
-        </Field>
-      </Section>
-
-      <Section title={t('chargers.details.firmware')}>
-        <Field label={t('chargers.fields.firmwareVersion')} testId="charger-detail-firmware-version">
-          {charger.firmwareVersion ?? noValue}
-        </Field>
-        <Field label={t('chargers.fields.newFirmwareVersion')} testId="charger-detail-new-firmware-version">
-          {charger.newFirmwareVersion ?? t('chargers.details.upToDate')}
-        </Field>
-        <Field label={t('chargers.fields.firmwareStatus')} testId="charger-detail-firmware-status">
-          {firmwareStatus
-            ? t(`chargers.firmwareStatus.${firmwareStatus}`)
-            : (charger.firmwareStatus ?? noValue)}
-          {progress && (
-            <LinearProgress
-              variant="determinate"
-              value={progress.percent}
-              color={progress.failed ? 'error' : progress.percent === 100 ? 'success' : 'primary'}
-              sx={{ mt: 0.5 }}
-              data-testid="charger-firmware-progress"
-            />
-          )}
-        </Field>
-      </Section>
-
-      <Section title={t('chargers.details.power')}>
-        <Field label={t('chargers.fields.totalCurrent')} testId="charger-detail-total-current">
-          {amperes(charger.totalCurrentA)}
-        </Field>
-        {([1, 2, 3] as const).map((phase) => (
-          <Field
-            key={`current-${phase}`}
-            label={t('chargers.fields.current', { phase })}
-            testId={`charger-detail-current-${phase}`}
-          >
-            {amperes(charger[`currentL${phase}`])}
-          </Field>
-        ))}
-        {([1, 2, 3] as const).map((phase) => (
-          <Field
-            key={`capacity-${phase}`}
-            label={t('chargers.fields.capacity', { phase })}
-            testId={`charger-detail-capacity-${phase}`}
-          >
-            {amperes(charger[`capacityL${phase}`])}
-          </Field>
-        ))}
-      </Section>
-
-      <Section title={t('chargers.details.connectors')}>
-        {charger.connectors.length === 0 && (
-          <Typography color="text.secondary">{t('chargers.details.noConnectors')}</Typography>
-        )}
-        {charger.connectors.map((connector) => (
-          <Field
-            key={connector.connectorId}
-            label={
-              connector.connectorId === 0
-                ? t('chargers.details.wholeCharger')
-                : t('chargers.details.connector', { id: connector.connectorId })
-            }
-            testId={`charger-connector-${connector.connectorId}`}
-          >
-            <Stack direction="row" spacing={1} alignItems="center">
-              <ChargerStatusChip status={connector.status} />
-              {connector.errorCode && <Typography variant="body2">{connector.errorCode}</Typography>}
-            </Stack>
-          </Field>
-        ))}
-      </Section>
-
-      <Section title={t('chargers.details.session')}>
-        {session ? (
-          <Box data-testid="charger-detail-session">
-            <Field label={t('chargers.fields.sessionId')} testId="charger-detail-session-id">
-              {session.id}
-            </Field>
-            <Field label={t('chargers.fields.sessionConnector')}>{session.connectorId}</Field>
-            <Field label={t('chargers.fields.sessionStart')}>
-              {formatDateTime(i18n.language, session.startTime)}
-            </Field>
-            <Field label={t('chargers.fields.sessionEnergy')} testId="charger-detail-session-energy">
-              {t('chargers.units.kilowattHours', { value: number(session.energyWh / 1000, 3) })}
-            </Field>
-          </Box>
-        ) : (
-          <Typography color="text.secondary" data-testid="charger-detail-no-session">
-            {t('chargers.details.noSession')}
-          </Typography>
-        )}
-      </Section>
+      <ChargerFields charger={charger} />
     </Box>
   );
 }
