@@ -13,7 +13,9 @@ const usage = `Usage: npm run sim -- --url ws://localhost:8080/ocpp --id PRODUCT
   --power W             the simulated car's maximum power in W (11000)
   --meter-interval S    seconds between MeterValues while charging (10)
   --card TAG            after booting, plug in and present this card: a charging session starts
-  --firmware VERSION    the firmware version it boots with (1.0.0)`;
+  --firmware VERSION    the firmware version it boots with (1.0.0)
+  --count N             many-chargers mode: N chargers CODE-1 ... CODE-N, all with this PIN (1)
+  --ramp MS             with --count, milliseconds between two connections (20)`;
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +27,8 @@ const { values } = parseArgs({
     'meter-interval': { type: 'string', default: '10' },
     card: { type: 'string' },
     firmware: { type: 'string', default: '1.0.0' },
+    count: { type: 'string', default: '1' },
+    ramp: { type: 'string', default: '20' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -35,38 +39,54 @@ if (values.help || !values.url || !values.id || !values.pin) {
 }
 
 const time = () => new Date().toISOString().slice(11, 23);
-const charger = createSimulatedCharger({
-  url: values.url,
-  productCode: values.id,
-  pin: values.pin,
-  connectors: Number(values.connectors),
-  carPowerW: Number(values.power),
-  meterIntervalMs: Number(values['meter-interval']) * 1000,
-  firmwareVersion: values.firmware,
-  log: (line) => console.log(`${time()} [${values.id}] ${line}`),
-});
+const count = Math.max(1, Number(values.count) || 1);
+const productCodes =
+  count === 1 ? [values.id] : Array.from({ length: count }, (_, i) => `${values.id}-${i + 1}`);
+const { url, pin } = values;
 
-try {
-  const boot = await charger.boot();
-  if (boot.status !== 'Accepted') console.log(`BootNotification was answered ${boot.status}`);
-  if (values.card) {
-    await charger.plugIn(1);
-    await charger.presentCard(values.card, 1);
+const chargers = productCodes.map((productCode) =>
+  createSimulatedCharger({
+    url,
+    productCode,
+    pin,
+    connectors: Number(values.connectors),
+    carPowerW: Number(values.power),
+    meterIntervalMs: Number(values['meter-interval']) * 1000,
+    firmwareVersion: values.firmware,
+    // Many chargers print only what goes wrong; one charger narrates.
+    log: count === 1 ? (line) => console.log(`${time()} [${productCode}] ${line}`) : () => {},
+  }),
+);
+
+let failed = 0;
+for (const [i, charger] of chargers.entries()) {
+  try {
+    const boot = await charger.boot();
+    if (boot.status !== 'Accepted')
+      console.log(`${productCodes[i]}: BootNotification was answered ${boot.status}`);
+    if (values.card) {
+      await charger.plugIn(1);
+      await charger.presentCard(values.card, 1);
+    }
+  } catch (error) {
+    failed++;
+    const e = error as { code?: number; message?: string };
+    const reason =
+      e.code === 401
+        ? 'the product code is unknown or the PIN is wrong (401)'
+        : e.code === 429
+          ? 'too many failed attempts; wait a minute (429)'
+          : (e.message ?? String(error));
+    console.error(`charger-sim: ${productCodes[i]} cannot connect: ${reason}`);
+    if (count === 1) process.exit(1);
   }
-} catch (error) {
-  const e = error as { code?: number; message?: string };
-  const reason =
-    e.code === 401
-      ? 'the product code is unknown or the PIN is wrong (401)'
-      : e.code === 429
-        ? 'too many failed attempts; wait a minute (429)'
-        : (e.message ?? String(error));
-  console.error(`charger-sim: cannot connect: ${reason}`);
-  process.exit(1);
+  if (count > 1) await new Promise((resolve) => setTimeout(resolve, Number(values.ramp)));
 }
+if (count > 1) console.log(`${time()} ${count - failed} of ${count} chargers connected`);
+if (failed === count) process.exit(1);
 
 const shutdown = () => {
-  charger.stop().then(
+  Promise.all(chargers.map((c) => c.stop())).then(
     () => process.exit(0),
     () => process.exit(1),
   );
