@@ -71,7 +71,7 @@ test('an operator registers, edits the account, resets the password and deletes 
     await enterMailedCode(page, firstEmail, before, 'check-code');
     await page.getByTestId('check-submit').click();
     // Registered and logged in: select-site takes over (a new account has no site: add-site).
-    await expect(page).not.toHaveURL(/\/check$/);
+    await expect(page).toHaveURL(/\/add-site$/);
     expect(await storedToken(page)).toBeTruthy();
   });
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { CenteredPage } from '../../components/layout/centered-page';
 import { CheckCodeForm } from '../../features/auth/components/check-code-form';
@@ -5,7 +6,8 @@ import { getRegistrationDraft } from '../../features/auth/registration-draft';
 
 export function CheckRoute() {
   const navigate = useNavigate();
-  const draft = getRegistrationDraft();
+  // Read once: registering clears the draft, which must not send the new user back to /register.
+  const [draft] = useState(getRegistrationDraft);
   // Opened directly or reloaded: the first step (kept only in memory) has to be filled in again.
   if (!draft) return <Navigate to="/register" replace />;
   return (
