@@ -1,21 +1,20 @@
 import { z } from 'zod';
+import { isStrongPassword, passwordMaxLength, passwordMinLength } from './account-rules.ts';
 import { emailSchema } from './email.ts';
 import { languages } from './languages.ts';
 import { verificationCodeSchema } from './verify-code.ts';
 
 // Accounts: the bodies and answers of the /user/v2 calls. The server validates with these schemas and the console
-// reuses them for its forms, so a rule (password strength, e-mail shape) lives here once.
+// reuses them for its forms, so a rule (password strength, e-mail shape) lives here once. The rules that need no
+// schema (password strength, lengths, avatar limits) are in account-rules.ts, which the console imports without zod.
 
-export const passwordMinLength = 8;
-export const passwordMaxLength = 128;
-
-/** Spec section 5: 8 or more characters with at least two kinds among digits, letters and symbols. */
-export function isStrongPassword(password: string): boolean {
-  if (password.length < passwordMinLength || password.length > passwordMaxLength) return false;
-  // Whitespace counts as no kind, so "abcdefg " is still one kind.
-  const kinds = [/\p{Nd}/u, /\p{L}/u, /[^\p{L}\p{Nd}\s]/u].filter((kind) => kind.test(password));
-  return kinds.length >= 2;
-}
+export {
+  avatarMaxBytes,
+  avatarTypes,
+  isStrongPassword,
+  passwordMaxLength,
+  passwordMinLength,
+} from './account-rules.ts';
 
 export const passwordSchema = z
   .string()
@@ -33,9 +32,6 @@ const companyAddress = z.string().trim().min(1).max(200);
 const vatNumber = z.string().trim().max(32);
 const personName = z.string().trim().max(64);
 
-export const avatarTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
-/** The largest picture accepted, decoded; the server stores it resized to at most 256 x 256 WebP. */
-export const avatarMaxBytes = 2 * 1024 * 1024;
 /** A data URL (`data:image/png;base64,...`); its size is checked decoded, on the server. */
 export const avatarSchema = z.string().max(4 * 1024 * 1024);
 

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { emailSchema } from './email.ts';
 import { languages } from './languages.ts';
+import { codePurposes } from './verify-code-rules.ts';
 
-// Verification codes sent by e-mail: for registering, for a forgotten password, and for a change of e-mail.
+// Verification codes sent by e-mail: for registering, for a forgotten password, and for a change of e-mail. The
+// lengths and delays are in verify-code-rules.ts, which the console imports without zod.
 
-export const codePurposes = ['register', 'forgot', 'changeEmail'] as const;
-export type CodePurpose = (typeof codePurposes)[number];
-
-export const verificationCodeLength = 4;
-/** How long a code stays valid, and how long five wrong codes lock an e-mail (spec section 9). */
-export const verificationCodeTtlMinutes = 10;
-/** The console may show a countdown: the server refuses another code for the same e-mail sooner (4105). */
-export const verificationResendSeconds = 60;
+export {
+  codePurposes,
+  verificationCodeLength,
+  verificationCodeTtlMinutes,
+  verificationResendSeconds,
+  type CodePurpose,
+} from './verify-code-rules.ts';
 
 /** Letters and digits; typed in lower case it is accepted and upper-cased. */
 export const verificationCodeSchema = z

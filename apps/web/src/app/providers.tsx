@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { AppErrorBoundary } from '../components/ui/app-error-boundary';
-import { ConfirmProvider } from '../components/ui/confirm-dialog';
-import { NotificationHost } from '../components/ui/notifications';
-import { queryClient } from '../lib/query-client';
+import { OverlayHosts } from '../components/ui/overlay-hosts';
 import { theme } from '../lib/theme';
 
 export type AppProvidersProps = { children?: ReactNode };
@@ -15,10 +12,8 @@ export function AppProviders({ children }: AppProvidersProps) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <AppErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <ConfirmProvider>{children}</ConfirmProvider>
-          <NotificationHost />
-        </QueryClientProvider>
+        {children}
+        <OverlayHosts />
       </AppErrorBoundary>
     </ThemeProvider>
   );

@@ -26,105 +26,132 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorBoundary,
     children: [
       {
-        path: '/',
-        loader: requireSession,
+        // Pathless: the query cache around every screen that reads server data (see DataLayout).
         ...lazyRoute(
-          () => import('./layouts/authenticated-layout'),
-          (m) => m.AuthenticatedLayout,
+          () => import('./layouts/data-layout'),
+          (m) => m.DataLayout,
         ),
         children: [
-          { index: true, loader: () => redirect('/overview'), element: null },
           {
-            path: 'overview',
+            path: '/',
+            loader: requireSession,
             ...lazyRoute(
-              () => import('./routes/overview'),
-              (m) => m.OverviewRoute,
+              () => import('./layouts/authenticated-layout'),
+              (m) => m.AuthenticatedLayout,
+            ),
+            children: [
+              { index: true, loader: () => redirect('/overview'), element: null },
+              {
+                path: 'overview',
+                ...lazyRoute(
+                  () => import('./routes/overview'),
+                  (m) => m.OverviewRoute,
+                ),
+              },
+              {
+                path: 'chargeList',
+                ...lazyRoute(
+                  () => import('./routes/charge-list'),
+                  (m) => m.ChargeListRoute,
+                ),
+              },
+              {
+                path: 'sessionList',
+                ...lazyRoute(
+                  () => import('./routes/session-list'),
+                  (m) => m.SessionListRoute,
+                ),
+              },
+              {
+                path: 'session/detail/:orderNo',
+                ...lazyRoute(
+                  () => import('./routes/session-detail'),
+                  (m) => m.SessionDetailRoute,
+                ),
+              },
+              { path: 'card/list', ...cardsRoute() },
+              { path: 'card/group', ...cardsRoute() },
+              {
+                path: 'cardGroup',
+                ...lazyRoute(
+                  () => import('./routes/card-group'),
+                  (m) => m.CardGroupRoute,
+                ),
+              },
+              {
+                path: 'tariffInfo',
+                ...lazyRoute(
+                  () => import('./routes/tariff-info'),
+                  (m) => m.TariffInfoRoute,
+                ),
+              },
+              {
+                path: 'load',
+                ...lazyRoute(
+                  () => import('./routes/load'),
+                  (m) => m.LoadRoute,
+                ),
+              },
+              {
+                path: 'display',
+                ...lazyRoute(
+                  () => import('./routes/display'),
+                  (m) => m.DisplayRoute,
+                ),
+              },
+              {
+                path: 'account',
+                ...lazyRoute(
+                  () => import('./routes/account'),
+                  (m) => m.AccountRoute,
+                ),
+              },
+              {
+                path: 'rich-text-editor',
+                ...lazyRoute(
+                  () => import('./routes/rich-text-editor'),
+                  (m) => m.RichTextEditorRoute,
+                ),
+              },
+              {
+                path: 'siteManage/add',
+                ...lazyRoute(
+                  () => import('./routes/site-add'),
+                  (m) => m.SiteAddRoute,
+                ),
+              },
+              {
+                path: 'siteManage/siteList',
+                ...lazyRoute(
+                  () => import('./routes/site-list'),
+                  (m) => m.SiteListRoute,
+                ),
+              },
+              {
+                path: 'siteManage/:type/:id',
+                ...lazyRoute(
+                  () => import('./routes/site-edit'),
+                  (m) => m.SiteEditRoute,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'select-site',
+            // Choosing or adding a site needs a session; without one the login screen comes first.
+            loader: requireSession,
+            ...lazyRoute(
+              () => import('./routes/select-site'),
+              (m) => m.SelectSiteRoute,
             ),
           },
           {
-            path: 'chargeList',
+            path: 'add-site',
+            // Choosing or adding a site needs a session; without one the login screen comes first.
+            loader: requireSession,
             ...lazyRoute(
-              () => import('./routes/charge-list'),
-              (m) => m.ChargeListRoute,
-            ),
-          },
-          {
-            path: 'sessionList',
-            ...lazyRoute(
-              () => import('./routes/session-list'),
-              (m) => m.SessionListRoute,
-            ),
-          },
-          {
-            path: 'session/detail/:orderNo',
-            ...lazyRoute(
-              () => import('./routes/session-detail'),
-              (m) => m.SessionDetailRoute,
-            ),
-          },
-          { path: 'card/list', ...cardsRoute() },
-          { path: 'card/group', ...cardsRoute() },
-          {
-            path: 'cardGroup',
-            ...lazyRoute(
-              () => import('./routes/card-group'),
-              (m) => m.CardGroupRoute,
-            ),
-          },
-          {
-            path: 'tariffInfo',
-            ...lazyRoute(
-              () => import('./routes/tariff-info'),
-              (m) => m.TariffInfoRoute,
-            ),
-          },
-          {
-            path: 'load',
-            ...lazyRoute(
-              () => import('./routes/load'),
-              (m) => m.LoadRoute,
-            ),
-          },
-          {
-            path: 'display',
-            ...lazyRoute(
-              () => import('./routes/display'),
-              (m) => m.DisplayRoute,
-            ),
-          },
-          {
-            path: 'account',
-            ...lazyRoute(
-              () => import('./routes/account'),
-              (m) => m.AccountRoute,
-            ),
-          },
-          {
-            path: 'rich-text-editor',
-            ...lazyRoute(
-              () => import('./routes/rich-text-editor'),
-              (m) => m.RichTextEditorRoute,
-            ),
-          },
-          {
-            path: 'siteManage/add',
-            ...lazyRoute(
-              () => import('./routes/site-add'),
-              (m) => m.SiteAddRoute,
-            ),
-          },
-          {
-            path: 'siteManage/siteList',
-            ...lazyRoute(
-              () => import('./routes/site-list'),
-              (m) => m.SiteListRoute,
-            ),
-          },
-          {
-            path: 'siteManage/:type/:id',
-            ...lazyRoute(
-              () => import('./routes/site-edit'),
-              (m) => m.SiteEditRoute,
+              () => import('./routes/add-site'),
+              (m) => m.AddSiteRoute,
             ),
           },
         ],
@@ -159,24 +186,6 @@ export const routes: RouteObject[] = [
       },
       { path: 'reset-password', ...resetPasswordRoute() },
       { path: 'reset', ...resetPasswordRoute() },
-      {
-        path: 'select-site',
-        // Choosing or adding a site needs a session; without one the login screen comes first.
-        loader: requireSession,
-        ...lazyRoute(
-          () => import('./routes/select-site'),
-          (m) => m.SelectSiteRoute,
-        ),
-      },
-      {
-        path: 'add-site',
-        // Choosing or adding a site needs a session; without one the login screen comes first.
-        loader: requireSession,
-        ...lazyRoute(
-          () => import('./routes/add-site'),
-          (m) => m.AddSiteRoute,
-        ),
-      },
       {
         path: '*',
         ...lazyRoute(

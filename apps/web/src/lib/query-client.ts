@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError, networkFailure } from './api-client';
+import { onSessionStart } from './session';
 
 // A read is retried once, but only when no answer came back: a server that answered with a code meant it, and the
 // user already saw its message.
@@ -18,3 +19,6 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// Whatever an earlier (expired) session left in the cache belongs to someone else, maybe.
+onSessionStart(() => queryClient.clear());

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { CheckCodeBody } from '@plugboard/contract';
 import { apiPost } from '../../../lib/api-client';
+import { useSubmit } from '../../../lib/use-submit';
 
 export const checkCodePath = '/cms-system/system/verify/code/check';
 
@@ -9,5 +9,5 @@ export const checkCode = (body: CheckCodeBody): Promise<null> =>
   apiPost<null>(checkCodePath, body, { noSite: true });
 
 export function useCheckCode() {
-  return useMutation({ mutationFn: checkCode });
+  return useSubmit({ mutationFn: checkCode });
 }

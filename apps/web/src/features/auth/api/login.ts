@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResult, LoginBody } from '@plugboard/contract';
 import { apiPost } from '../../../lib/api-client';
-import { setToken } from '../../../lib/storage';
+import { startSession } from '../../../lib/session';
+import { useSubmit } from '../../../lib/use-submit';
 
 export const loginPath = '/cms-system/system/user/v2/login';
 
@@ -10,13 +10,6 @@ export const login = (body: LoginBody): Promise<AuthResult> =>
 
 /** Logs in and keeps the session token. A wrong e-mail or password (4122) is shown by the api-client. */
 export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: ({ token }) => {
-      // Whatever an earlier (expired) session left in the cache belongs to someone else, maybe.
-      queryClient.clear();
-      setToken(token);
-    },
-  });
+  // Whatever an earlier (expired) session left in the query cache belongs to someone else, maybe: emptied first.
+  return useSubmit({ mutationFn: login, onSuccess: ({ token }) => startSession(token) });
 }

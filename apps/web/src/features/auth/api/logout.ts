@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiPost } from '../../../lib/api-client';
 import { clearToken } from '../../../lib/storage';
+import { useSubmit } from '../../../lib/use-submit';
 
 export const logoutPath = '/cms-system/system/user/v2/logOut';
 
@@ -14,7 +14,7 @@ export const logout = (): Promise<null> => apiPost<null>(logoutPath, undefined, 
  */
 export function useLogout() {
   const navigate = useNavigate();
-  return useMutation({
+  return useSubmit({
     mutationFn: logout,
     onSettled: () => {
       clearToken();

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResult, RegisterBody } from '@plugboard/contract';
 import { apiPost } from '../../../lib/api-client';
-import { setToken } from '../../../lib/storage';
+import { startSession } from '../../../lib/session';
+import { useSubmit } from '../../../lib/use-submit';
 
 export const registerPath = '/cms-system/system/user/v2/register';
 
@@ -10,12 +10,5 @@ export const register = (body: RegisterBody): Promise<AuthResult> =>
 
 /** Creates the account with the code mailed for "register"; the answer is a session, kept at once. */
 export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: register,
-    onSuccess: ({ token }) => {
-      queryClient.clear();
-      setToken(token);
-    },
-  });
+  return useSubmit({ mutationFn: register, onSuccess: ({ token }) => startSession(token) });
 }

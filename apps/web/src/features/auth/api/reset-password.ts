@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordBody } from '@plugboard/contract';
 import { apiPost } from '../../../lib/api-client';
+import { useSubmit } from '../../../lib/use-submit';
 
 export const resetPasswordPath = '/cms-system/system/user/v2/pwd/reset';
 
@@ -9,5 +9,5 @@ export const resetPassword = (body: ResetPasswordBody): Promise<null> =>
   apiPost<null>(resetPasswordPath, body, { noSite: true });
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useSubmit({ mutationFn: resetPassword });
 }

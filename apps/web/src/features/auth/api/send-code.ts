@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SendCodeBody } from '@plugboard/contract';
 import { ApiError, apiPost } from '../../../lib/api-client';
+import { useSubmit } from '../../../lib/use-submit';
 import { startCodeCooldown } from '../hooks/use-code-cooldown';
 
 export const sendCodePath = '/cms-system/system/verify/code/send';
@@ -16,7 +16,7 @@ const codeLimitReached = 4105;
  * between two codes to one address; after a refusal for the limit too, so that the user does not hammer it.
  */
 export function useSendCode() {
-  return useMutation({
+  return useSubmit({
     mutationFn: sendCode,
     onSuccess: (_data, { email }) => startCodeCooldown(email),
     onError: (error, { email }) => {

@@ -1,12 +1,12 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { verificationCodeLength } from '@plugboard/contract';
+import { TextInput, type TextInputProps } from '../../../components/ui/text-input';
 
-export type CodeFieldProps = Omit<TextFieldProps, 'slotProps'> & { testId: string };
+export type CodeFieldProps = Omit<TextInputProps, 'slotProps'> & { testId: string };
 
 /** The 4-character mailed code: upper case as printed in the mail, offered by the browser's one-time-code fill. */
 export function CodeField({ testId, ...props }: CodeFieldProps) {
   return (
-    <TextField
+    <TextInput
       {...props}
       autoComplete="one-time-code"
       slotProps={{

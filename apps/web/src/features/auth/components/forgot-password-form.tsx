@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/ui/text-input';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSendCode } from '../api/send-code';
 import { useCodeCooldown } from '../hooks/use-code-cooldown';
@@ -31,7 +31,7 @@ export function ForgotPasswordForm({ initialEmail = '', onCodeSent }: ForgotPass
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={submit} data-testid="forgot-form">
       <AuthHeading title={t('auth.forgot.title')} intro={t('auth.forgot.intro')} />
-      <TextField
+      <TextInput
         {...form.textField('email')}
         type="email"
         label={t('auth.fields.email')}

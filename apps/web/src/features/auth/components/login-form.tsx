@@ -3,8 +3,8 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { TextInput } from '../../../components/ui/text-input';
 import { useLogin } from '../api/login';
 import { useForm } from '../hooks/use-form';
 import { validateLogin } from '../validation';
@@ -30,7 +30,7 @@ export function LoginForm({ initialEmail = '', onLoggedIn }: LoginFormProps) {
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={submit} data-testid="login-form">
       <AuthHeading title={t('auth.login.title')} />
-      <TextField
+      <TextInput
         {...form.textField('email')}
         type="email"
         label={t('auth.fields.email')}
@@ -38,7 +38,7 @@ export function LoginForm({ initialEmail = '', onLoggedIn }: LoginFormProps) {
         autoFocus={!initialEmail}
         slotProps={{ htmlInput: { 'data-testid': 'login-email', maxLength: 254 } }}
       />
-      <TextField
+      <TextInput
         {...form.textField('password')}
         type="password"
         label={t('auth.fields.password')}

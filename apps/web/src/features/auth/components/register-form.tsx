@@ -8,9 +8,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { passwordMaxLength } from '@plugboard/contract';
+import { TextInput } from '../../../components/ui/text-input';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSendCode } from '../api/send-code';
 import { useCodeCooldown } from '../hooks/use-code-cooldown';
@@ -75,21 +75,21 @@ export function RegisterForm({ onCodeSent }: RegisterFormProps) {
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit} data-testid="register-form">
       <AuthHeading title={t('auth.register.title')} intro={t('auth.register.intro')} />
-      <TextField {...field('email', 'register-email')} type="email" autoComplete="email" required autoFocus />
-      <TextField
+      <TextInput {...field('email', 'register-email')} type="email" autoComplete="email" required autoFocus />
+      <TextInput
         {...passwordField('password', 'register-password')}
         required
         helperText={form.errorText('password') ?? t('auth.hints.password')}
       />
-      <TextField {...passwordField('confirmPassword', 'register-confirm')} required />
-      <TextField {...field('companyName', 'register-company-name')} autoComplete="organization" required />
-      <TextField
+      <TextInput {...passwordField('confirmPassword', 'register-confirm')} required />
+      <TextInput {...field('companyName', 'register-company-name')} autoComplete="organization" required />
+      <TextInput
         {...field('companyAddress', 'register-company-address')}
         autoComplete="street-address"
         required
       />
-      <TextField {...field('vatNumber', 'register-vat')} />
-      <TextField {...field('name', 'register-name')} autoComplete="name" />
+      <TextInput {...field('vatNumber', 'register-vat')} />
+      <TextInput {...field('name', 'register-name')} autoComplete="name" />
       <FormControl error={termsError !== undefined}>
         <FormControlLabel
           control={

@@ -3,8 +3,8 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { passwordMaxLength } from '@plugboard/contract';
+import { TextInput } from '../../../components/ui/text-input';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useResetPassword } from '../api/reset-password';
@@ -47,7 +47,7 @@ export function ResetPasswordForm({ initialEmail = '', onReset }: ResetPasswordF
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit} data-testid="reset-form">
       <AuthHeading title={t('auth.reset.title')} intro={t('auth.reset.intro')} />
-      <TextField
+      <TextInput
         {...form.textField('email')}
         type="email"
         label={t('auth.fields.email')}
@@ -71,7 +71,7 @@ export function ResetPasswordForm({ initialEmail = '', onReset }: ResetPasswordF
           testId="reset-resend"
         />
       </Stack>
-      <TextField
+      <TextInput
         {...form.textField('password')}
         type="password"
         label={t('auth.fields.newPassword')}
@@ -79,7 +79,7 @@ export function ResetPasswordForm({ initialEmail = '', onReset }: ResetPasswordF
         helperText={form.errorText('password') ?? t('auth.hints.password')}
         slotProps={{ htmlInput: { 'data-testid': 'reset-password', maxLength: passwordMaxLength } }}
       />
-      <TextField
+      <TextInput
         {...form.textField('confirmPassword')}
         type="password"
         label={t('auth.fields.confirmPassword')}
