@@ -6,6 +6,7 @@ import {
   type ChargingSessionRow,
   type NewMeterValue,
 } from './charging-sessions.repository.ts';
+import { rowBatcher } from './row-batcher.ts';
 
 export type ChargingSessionServiceDeps = { db: Db; events: EventBus; now: () => Date };
 
@@ -47,6 +48,8 @@ const closedByServer = ['offlineTimeout', 'replacedByNewTransaction'];
  */
 export function chargingSessionService({ db, events, now }: ChargingSessionServiceDeps) {
   const repo = chargingSessionsRepository(db);
+  // MeterValues of many chargers arriving together share one insert (row-batcher.ts says why).
+  const insertMeterValues = rowBatcher<NewMeterValue>((rows) => repo.insertMeterValues(rows));
 
   const publishStopped = (s: ChargingSessionRow) =>
     events.publish('session.stopped', {
@@ -177,7 +180,7 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
         input.transactionId === null ? null : await repo.sessionIdOf(charger.chargerId, input.transactionId);
       const rows = meterRows(charger, input.connectorId, sessionId, input.readings);
       if (rows.length === 0) return;
-      await repo.insertMeterValues(rows);
+      await insertMeterValues(rows);
       events.publish('meter.values', {
         stationId: charger.stationId,
         chargerId: charger.chargerId,

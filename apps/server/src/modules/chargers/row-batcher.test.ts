@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { rowBatcher } from './row-batcher.ts';
+
+/** An insert that records each statement and refuses any row named 'bad'. */
+function anInsert() {
+  const statements: string[][] = [];
+  const insert = (rows: string[]) => {
+    statements.push(rows);
+    return rows.includes('bad') ? Promise.reject(new Error('refused')) : Promise.resolve();
+  };
+  return { statements, insert };
+}
+
+describe('the row batcher', () => {
+  it('writes the rows asked for at the same time in one statement, and answers each caller', async () => {
+    const { statements, insert } = anInsert();
+    const add = rowBatcher(insert);
+    await Promise.all([add(['a1', 'a2']), add(['b1']), add(['c1'])]);
+    expect(statements).toEqual([['a1', 'a2', 'b1', 'c1']]);
+  });
+
+  it('fails only the caller whose rows are refused', async () => {
+    const { insert } = anInsert();
+    const add = rowBatcher(insert);
+    const results = await Promise.allSettled([add(['a']), add(['bad']), add(['c'])]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  });
+
+  it('keeps each statement within the row limit, without splitting a caller', async () => {
+    const { statements, insert } = anInsert();
+    const add = rowBatcher(insert, 3);
+    await Promise.all([add(['a1', 'a2']), add(['b1', 'b2']), add(['c1']), add(['d1', 'd2', 'd3', 'd4'])]);
+    expect(statements).toEqual([
+      ['a1', 'a2'],
+      ['b1', 'b2', 'c1'],
+      ['d1', 'd2', 'd3', 'd4'],
+    ]);
+  });
+});

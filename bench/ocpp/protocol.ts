@@ -1,0 +1,51 @@
+// The messages between the benchmark (ocpp.ts) and its load client processes (load-client.ts), over the IPC
+// channel of child_process.fork with 'advanced' serialization (typed arrays pass as they are).
+
+export type LoadAction = 'Heartbeat' | 'StatusNotification' | 'MeterValues';
+export const loadActions: readonly LoadAction[] = ['Heartbeat', 'StatusNotification', 'MeterValues'];
+
+export type ChargerLogin = { code: string; pin: string };
+
+export type ToClient =
+  | { type: 'init'; url: string; chargers: ChargerLogin[]; localAddresses: string[]; callTimeoutMs: number }
+  | { type: 'connect'; concurrency: number; timeoutMs: number }
+  | { type: 'load'; rate: number; durationMs: number; mix: Record<LoadAction, number> }
+  | { type: 'storm'; count: number; concurrency: number; timeoutMs: number }
+  | { type: 'stop' };
+
+/** Bringing chargers up: handshake, BootNotification Accepted, then a StatusNotification (Available). */
+export type UpResult = {
+  type: 'up';
+  wanted: number;
+  accepted: number;
+  /** ms from the phase start until each charger's BootNotification was Accepted, sorted. */
+  acceptedAtMs: Float64Array;
+  /** ms until the last charger had also its StatusNotification answered. */
+  settledMs: number;
+  /** Why attempts failed, e.g. "HTTP 401", "ECONNRESET", "timeout" (each retried, up to 5 attempts). */
+  failures: Record<string, number>;
+  /** Handshake (HTTP upgrade) round trips, ms. */
+  handshakeMs: Float64Array;
+  /** BootNotification round trips, ms. */
+  bootMs: Float64Array;
+};
+
+export type LoadResult = {
+  type: 'load';
+  sent: Record<LoadAction, number>;
+  answered: Record<LoadAction, number>;
+  callErrors: number;
+  timeouts: number;
+  /** Messages the schedule wanted but every charger of this client had a CALL in flight. */
+  notSent: number;
+  /** Round trips of answered CALLs, ms, per action. */
+  latencies: Record<LoadAction, Float64Array>;
+  /** This process's event-loop delay, ms: it inflates the round trips it measures. */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+  /** Chargers still connected and booted when the phase ended. */
+  held: number;
+};
+
+export type FromClient =
+  { type: 'ready' } | UpResult | LoadResult | { type: 'stopped' } | { type: 'failed'; message: string };

@@ -1,0 +1,109 @@
+// One simulated charger's socket: a bare `ws` WebSocket with the ocpp1.6 subprotocol, HTTP Basic auth and
+// hand-written OCPP-J frames ([2, id, action, payload]). OCPP-J allows one CALL in flight per charger, so its state
+// is a single pending call.
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+
+export type Answer = { ok: true; payload: Record<string, unknown> } | { ok: false; reason: string };
+export type Pending = { id: string; action: string; at: number; resolve: (answer: Answer) => void };
+export type Sim = {
+  code: string;
+  authorization: string;
+  localAddress: string;
+  ws: WebSocket | undefined;
+  booted: boolean;
+  /** OCPP-J: one CALL in flight per charger. */
+  pending: Pending | undefined;
+  seq: number;
+  energyWh: number;
+  statusIndex: number;
+};
+
+/** What every socket of this process shares; set once by the 'init' message. */
+export const fleet = { url: '', callTimeoutMs: 30_000, sims: [] as Sim[] };
+
+export function createSim(code: string, pin: string, localAddress: string): Sim {
+  return {
+    code,
+    authorization: `Basic ${Buffer.from(`${code}:${pin}`).toString('base64')}`,
+    localAddress,
+    ws: undefined,
+    booted: false,
+    pending: undefined,
+    seq: 0,
+    energyWh: 0,
+    statusIndex: 0,
+  };
+}
+
+/** Sends a CALL; its answer, a CALLERROR, a closed socket or a timeout resolves the promise. */
+export function call(sim: Sim, action: string, payload: unknown): Promise<Answer> {
+  return new Promise((resolve) => {
+    const ws = sim.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return resolve({ ok: false, reason: 'not open' });
+    const id = String(++sim.seq);
+    sim.pending = { id, action, at: performance.now(), resolve };
+    ws.send(`[2,"${id}","${action}",${JSON.stringify(payload)}]`);
+  });
+}
+
+export function settle(sim: Sim, answer: Answer) {
+  const pending = sim.pending;
+  sim.pending = undefined;
+  pending?.resolve(answer);
+}
+
+export function expireCalls() {
+  const before = performance.now() - fleet.callTimeoutMs;
+  for (const sim of fleet.sims)
+    if (sim.pending && sim.pending.at < before) settle(sim, { ok: false, reason: 'timeout' });
+}
+
+function onMessage(sim: Sim, data: Buffer) {
+  const frame = JSON.parse(data.toString()) as [number, string, ...unknown[]];
+  if (frame[0] === 2) {
+    // The central system does not call chargers in this benchmark; answer as a charger without the feature would.
+    sim.ws?.send(JSON.stringify([4, frame[1], 'NotImplemented', '', {}]));
+    return;
+  }
+  if (frame[1] !== sim.pending?.id) return;
+  if (frame[0] === 3) settle(sim, { ok: true, payload: frame[2] as Record<string, unknown> });
+  else settle(sim, { ok: false, reason: `CALLERROR ${String(frame[2])}` });
+}
+
+/** Opens the charger's socket; resolves once the server accepted the handshake. */
+export function open(sim: Sim): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${fleet.url}/${sim.code}`, 'ocpp1.6', {
+      headers: { authorization: sim.authorization },
+      localAddress: sim.localAddress,
+      perMessageDeflate: false,
+      handshakeTimeout: fleet.callTimeoutMs,
+    });
+    sim.ws = ws;
+    ws.on('open', resolve);
+    ws.on('error', reject); // before 'open': refused handshake ("Unexpected server response: 401"), reset...
+    ws.on('message', (data) => onMessage(sim, data));
+    ws.on('close', () => {
+      if (sim.ws !== ws) return; // an older socket of a charger that reconnected
+      sim.ws = undefined;
+      sim.booted = false;
+      settle(sim, { ok: false, reason: 'closed' });
+      reject(new Error('closed before open'));
+    });
+  });
+}
+
+export function drop(sim: Sim) {
+  const ws = sim.ws;
+  sim.ws = undefined;
+  sim.booted = false;
+  settle(sim, { ok: false, reason: 'dropped' });
+  ws?.terminate();
+}
+
+export const reasonOf = (error: unknown) => {
+  const text =
+    error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error);
+  return text.replace(/^Unexpected server response: /, 'HTTP ');
+};
