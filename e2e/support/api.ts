@@ -1,15 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  appKind,
-  appType,
-  consoleVersion,
-  loginType,
-  requestHeaders,
-  requestLanguage,
-  signRequest,
-  type Site,
-  type SiteFieldsInput,
-} from '@plugboard/contract';
+import { consoleRequestHeaders, type Site, type SiteFieldsInput } from '@plugboard/contract';
 import { codeIn, mailCount, waitForMail } from './mail.ts';
 
 type Answer<T> = { status: number; msg: string; data: T };
@@ -21,20 +11,7 @@ export async function apiCall<T = unknown>(
   body: Record<string, unknown> = {},
   token = '',
 ): Promise<Answer<T>> {
-  const timestamp = String(Date.now());
-  const res = await request.post(path, {
-    data: body,
-    headers: {
-      [requestHeaders.appKind]: appKind,
-      [requestHeaders.appVersion]: consoleVersion,
-      [requestHeaders.appType]: appType,
-      [requestHeaders.language]: requestLanguage,
-      [requestHeaders.timestamp]: timestamp,
-      [requestHeaders.token]: token,
-      [requestHeaders.loginType]: loginType,
-      [requestHeaders.authorization]: signRequest(path, timestamp, token),
-    },
-  });
+  const res = await request.post(path, { data: body, headers: consoleRequestHeaders(path, token) });
   return (await res.json()) as Answer<T>;
 }
 

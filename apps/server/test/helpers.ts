@@ -4,17 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { z } from 'zod';
-import {
-  appKind,
-  appType,
-  consoleVersion,
-  loginType,
-  requestHeaders,
-  requestLanguage,
-  signRequest,
-  type calls,
-  type Envelope,
-} from '@plugboard/contract';
+import { type calls, consoleRequestHeaders, type Envelope } from '@plugboard/contract';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/client.ts';
@@ -111,19 +101,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 }
 
 /** The headers the console sends: its version, language, the timestamp and the signature of path + timestamp. */
-export function consoleHeaders(path: string, token = '', at = Date.now()): Record<string, string> {
-  const timestamp = String(at);
-  return {
-    [requestHeaders.appKind]: appKind,
-    [requestHeaders.appVersion]: consoleVersion,
-    [requestHeaders.appType]: appType,
-    [requestHeaders.language]: requestLanguage,
-    [requestHeaders.timestamp]: timestamp,
-    [requestHeaders.token]: token,
-    [requestHeaders.loginType]: loginType,
-    [requestHeaders.authorization]: signRequest(path, timestamp, token),
-  };
-}
+export const consoleHeaders = (path: string, token = '', at = Date.now()): Record<string, string> =>
+  consoleRequestHeaders(path, token, at);
 
 type CallPath = keyof typeof calls;
 type CallOptions = { token?: string; ip?: string };

@@ -26,3 +26,22 @@ export const maxClockSkewMs = 5 * 60 * 1000;
 export function signRequest(path: string, timestamp: string, token: string): string {
   return `HMAC-SHA256 ${hmacSha256Hex(token, path + timestamp)}`;
 }
+
+/** Every header a console call carries, signed for `path` at `at` (milliseconds) with the session token. */
+export function consoleRequestHeaders(
+  path: string,
+  token: string,
+  at: number = Date.now(),
+): Record<string, string> {
+  const timestamp = String(at);
+  return {
+    [requestHeaders.appKind]: appKind,
+    [requestHeaders.appVersion]: consoleVersion,
+    [requestHeaders.appType]: appType,
+    [requestHeaders.language]: requestLanguage,
+    [requestHeaders.timestamp]: timestamp,
+    [requestHeaders.token]: token,
+    [requestHeaders.loginType]: loginType,
+    [requestHeaders.authorization]: signRequest(path, timestamp, token),
+  };
+}

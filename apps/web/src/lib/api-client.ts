@@ -1,14 +1,8 @@
 import {
-  appKind,
-  appType,
-  consoleVersion,
+  consoleRequestHeaders,
   loadManagementActiveCode,
   loginRedirectCodes,
-  loginType,
   networkErrorCodes,
-  requestHeaders,
-  requestLanguage,
-  signRequest,
   SUCCESS,
 } from '@plugboard/contract';
 import { confirm } from './confirm';
@@ -52,19 +46,7 @@ function withStationId(body: Payload | undefined, noSite: boolean): Payload {
 }
 
 export function buildHeaders(path: string): Record<string, string> {
-  const timestamp = String(Date.now());
-  const token = getToken() ?? '';
-  return {
-    'content-type': 'application/json',
-    [requestHeaders.appKind]: appKind,
-    [requestHeaders.appVersion]: consoleVersion,
-    [requestHeaders.appType]: appType,
-    [requestHeaders.language]: requestLanguage,
-    [requestHeaders.timestamp]: timestamp,
-    [requestHeaders.token]: token,
-    [requestHeaders.loginType]: loginType,
-    [requestHeaders.authorization]: signRequest(path, timestamp, token),
-  };
+  return { 'content-type': 'application/json', ...consoleRequestHeaders(path, getToken() ?? '') };
 }
 
 /** The `code` of an ApiError when no usable answer came back (fetch failed, or the body was not an envelope). */

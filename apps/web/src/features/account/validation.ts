@@ -1,10 +1,10 @@
-import type { ParseKeys } from 'i18next';
 import { avatarMaxBytes, avatarTypes, isStrongPassword, verificationCodeLength } from '@plugboard/contract';
 
 // The rules of spec section 5 for the account screen, checked before any call. Each returns a locale key or undefined.
 
-export type MessageKey = ParseKeys;
-export type FieldErrors<K extends string> = Partial<Record<K, MessageKey>>;
+import type { FieldErrors, MessageKey } from '../../lib/use-form';
+
+export type { FieldErrors, MessageKey };
 
 // The pattern of the contract's emailSchema (zod's default): the server must not refuse what the form accepted.
 const emailPattern =

@@ -1,10 +1,9 @@
-import type { ParseKeys } from 'i18next';
-
 // The rules of spec section 5, checked before any call. Each returns the locale key of its message, or undefined.
 // This file takes nothing at run time from the contract: /login uses it, and the contract's schemas bring zod.
 
-export type MessageKey = ParseKeys;
-export type FieldErrors<K extends string> = Partial<Record<K, MessageKey>>;
+import type { FieldErrors, MessageKey } from '../../lib/use-form';
+
+export type { FieldErrors, MessageKey };
 
 // The pattern of the contract's emailSchema (zod's default): the server must not refuse what the form accepted.
 const emailPattern =

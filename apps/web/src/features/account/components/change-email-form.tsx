@@ -10,8 +10,8 @@ import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useSendEmailCode } from '../api/send-email-code';
 import { useUpdateUser } from '../api/update-user';
-import { startCodeCooldown, useCodeCooldown } from '../hooks/use-code-cooldown';
-import { useForm } from '../hooks/use-form';
+import { startCodeCooldown, useCodeCooldown } from '../../../lib/use-code-cooldown';
+import { useForm } from '../../../lib/use-form';
 import { newEmailError, validateEmailCode } from '../validation';
 
 export type ChangeEmailFormProps = { currentEmail: string };

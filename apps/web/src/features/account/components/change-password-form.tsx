@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import { passwordMaxLength } from '@plugboard/contract';
 import { notify } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
-import { useForm } from '../hooks/use-form';
+import { useForm } from '../../../lib/use-form';
 import { validatePassword, type PasswordValues } from '../validation';
 
 const empty: PasswordValues = { oldPassword: '', newPassword: '', confirmPassword: '' };

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import type { UserInfo } from '@plugboard/contract';
 import { notify } from '../../../lib/notify';
 import { useUpdateUser } from '../api/update-user';
-import { useForm } from '../hooks/use-form';
+import { useForm } from '../../../lib/use-form';
 import { validateProfile, type ProfileValues } from '../validation';
 
 export type ProfileFormProps = { user: UserInfo };

@@ -1,7 +1,7 @@
 import type { SendCodeBody } from '@plugboard/contract';
 import { ApiError, apiPost } from '../../../lib/api-client';
 import { useSubmit } from '../../../lib/use-submit';
-import { startCodeCooldown } from '../hooks/use-code-cooldown';
+import { startCodeCooldown } from '../../../lib/use-code-cooldown';
 
 export const sendCodePath = '/cms-system/system/verify/code/send';
 

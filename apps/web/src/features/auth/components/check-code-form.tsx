@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notify';
 import { useCheckCode } from '../api/check-code';
 import { useRegister } from '../api/register';
 import { useSendCode } from '../api/send-code';
-import { useForm } from '../hooks/use-form';
+import { useForm } from '../../../lib/use-form';
 import { clearRegistrationDraft } from '../registration-draft';
 import { validateCode, type RegisterValues } from '../password-validation';
 import { AuthHeading } from './auth-heading';

@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import { TextInput } from '../../../components/ui/text-input';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSendCode } from '../api/send-code';
-import { useCodeCooldown } from '../hooks/use-code-cooldown';
-import { useForm } from '../hooks/use-form';
+import { useCodeCooldown } from '../../../lib/use-code-cooldown';
+import { useForm } from '../../../lib/use-form';
 import { validateEmail } from '../validation';
 import { AuthHeading } from './auth-heading';
 

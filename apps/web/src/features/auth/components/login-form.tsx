@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '../../../components/ui/text-input';
 import { useLogin } from '../api/login';
-import { useForm } from '../hooks/use-form';
+import { useForm } from '../../../lib/use-form';
 import { validateLogin } from '../validation';
 import { AuthHeading } from './auth-heading';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
-import { useCodeCooldown } from '../hooks/use-code-cooldown';
+import { useCodeCooldown } from '../../../lib/use-code-cooldown';
 
 export type ResendCodeButtonProps = {
   email: string;

@@ -9,7 +9,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useResetPassword } from '../api/reset-password';
 import { useSendCode } from '../api/send-code';
-import { useForm } from '../hooks/use-form';
+import { useForm } from '../../../lib/use-form';
 import { validateReset } from '../password-validation';
 import { emailError } from '../validation';
 import { AuthHeading } from './auth-heading';

@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { verificationResendSeconds } from '@plugboard/contract';
 
-// When each address may be sent another code, kept across visits of the account screen: the server refuses a
-// second code to one address within a minute.
+// When each address may be sent another code, shared by every screen that sends one (register, check, forgot,
+// reset, change of e-mail): the server refuses a second code to one address within a minute, whichever screen
+// asked for the first.
 const readyAt = new Map<string, number>();
 const listeners = new Set<() => void>();
 

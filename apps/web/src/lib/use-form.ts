@@ -1,6 +1,10 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors } from '../validation';
+import type { ParseKeys } from 'i18next';
+
+/** A form's messages: the locale key of each invalid field's message. */
+export type MessageKey = ParseKeys;
+export type FieldErrors<K extends string> = Partial<Record<K, MessageKey>>;
 
 type Values = Record<string, string | boolean>;
 type TextKey<V extends Values> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
