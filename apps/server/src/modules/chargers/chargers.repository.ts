@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { ChargerStatus } from '@plugboard/contract';
+import { serverSecret } from '../../lib/server-secrets.repository.ts';
 import type { Db } from '../../db/client.ts';
 import type { ChargersTable, ConnectorsTable } from '../../db/schema.ts';
 
@@ -22,19 +23,7 @@ export type ChargerState = Pick<ChargerRow, (typeof stateColumns)[number]>;
 export function chargersRepository(db: Db) {
   return {
     /** The stored secret of that name, created from `candidate` by the first node that asks. */
-    secret: async (name: string, candidate: Buffer): Promise<Buffer> => {
-      await db
-        .insertInto('server_secrets')
-        .values({ name, value: candidate })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('server_secrets')
-        .select('value')
-        .where('name', '=', name)
-        .executeTakeFirstOrThrow();
-      return row.value;
-    },
+    secret: (name: string, candidate: Buffer): Promise<Buffer> => serverSecret(db, name, candidate),
 
     insert: (values: NewCharger): Promise<ChargerRow> =>
       db.insertInto('chargers').values(values).returningAll().executeTakeFirstOrThrow(),

@@ -1,22 +1,11 @@
 import { sql } from 'kysely';
+import { serverSecret } from '../../lib/server-secrets.repository.ts';
 import type { Db } from '../../db/client.ts';
 
 export function verifyCodeRepository(db: Db) {
   return {
     /** The stored secret of that name, created from `candidate` by the first node that asks. */
-    secret: async (name: string, candidate: Buffer): Promise<Buffer> => {
-      await db
-        .insertInto('server_secrets')
-        .values({ name, value: candidate })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('server_secrets')
-        .select('value')
-        .where('name', '=', name)
-        .executeTakeFirstOrThrow();
-      return row.value;
-    },
+    secret: (name: string, candidate: Buffer): Promise<Buffer> => serverSecret(db, name, candidate),
 
     /** Serialises the sends to one e-mail until the transaction ends, so that two at once cannot beat the limits. */
     lockEmail: (email: string) => sql`select pg_advisory_xact_lock(hashtext(${email}))`.execute(db),
