@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createEventBus } from '../lib/event-bus.ts';
 import { aCharger } from '../modules/chargers/chargers.fixtures.ts';
 import { chargerService } from '../modules/chargers/chargers.service.ts';
-import { listeningApp, simulators, type OcppTestApp } from './ocpp.fixtures.ts';
+import { listeningApp, simulators, type OcppTestApp, storedRows } from './ocpp.fixtures.ts';
 
 // The central system's commands through the connection registry, answered by the simulator as a charger would.
 let t: OcppTestApp;
@@ -14,15 +14,7 @@ beforeAll(async () => {
 afterEach(() => sims.stopAll());
 afterAll(() => t.close());
 
-const chargerRow = (id: number) =>
-  t.db.selectFrom('chargers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const sessionsOf = (chargerId: number) =>
-  t.db
-    .selectFrom('charging_sessions')
-    .selectAll()
-    .where('charger_id', '=', chargerId)
-    .orderBy('id')
-    .execute();
+const { chargerRow, sessionsOf } = storedRows(() => t.db);
 
 describe('commands to a simulated charger', () => {
   it('RemoteStartTransaction and RemoteStopTransaction start and stop a session', async () => {

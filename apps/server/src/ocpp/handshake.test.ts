@@ -3,7 +3,7 @@ import net from 'node:net';
 import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aCharger, aProductCode } from '../modules/chargers/chargers.fixtures.ts';
-import { listeningApp, simulators, type OcppTestApp } from './ocpp.fixtures.ts';
+import { listeningApp, simulators, type OcppTestApp, storedRows } from './ocpp.fixtures.ts';
 
 let t: OcppTestApp;
 const sims = simulators(() => t.url);
@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterEach(() => sims.stopAll());
 afterAll(() => t.close());
 
-const chargerRow = (id: number) =>
-  t.db.selectFrom('chargers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const { chargerRow } = storedRows(() => t.db);
 
 describe('the OCPP handshake', () => {
   it('accepts a registered charger with its PIN and marks it connected', async () => {

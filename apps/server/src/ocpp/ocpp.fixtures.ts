@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { RPCClient } from 'ocpp-rpc';
 import { createSimulatedCharger, type SimulatedChargerOptions } from '@plugboard/charger-sim';
+import type { Db } from '../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 export type OcppTestApp = TestApp & { url: string };
@@ -49,5 +50,20 @@ export function simulators(url: () => string) {
     stopAll: async () => {
       await Promise.allSettled(made.splice(0).map((s) => s.stop()));
     },
+  };
+}
+
+/** What the central system stored, read back for assertions; `db` is read at call time (set in beforeAll). */
+export function storedRows(db: () => Db) {
+  return {
+    chargerRow: (id: number) =>
+      db().selectFrom('chargers').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    sessionsOf: (chargerId: number) =>
+      db()
+        .selectFrom('charging_sessions')
+        .selectAll()
+        .where('charger_id', '=', chargerId)
+        .orderBy('id')
+        .execute(),
   };
 }

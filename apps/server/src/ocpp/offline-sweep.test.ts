@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aCharger } from '../modules/chargers/chargers.fixtures.ts';
-import { listeningApp, simulators, type OcppTestApp } from './ocpp.fixtures.ts';
+import { listeningApp, simulators, type OcppTestApp, storedRows } from './ocpp.fixtures.ts';
 
 let t: OcppTestApp;
 const sims = simulators(() => t.url);
@@ -12,15 +12,7 @@ beforeAll(async () => {
 afterEach(() => sims.stopAll());
 afterAll(() => t.close());
 
-const chargerRow = (id: number) =>
-  t.db.selectFrom('chargers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const sessionsOf = (chargerId: number) =>
-  t.db
-    .selectFrom('charging_sessions')
-    .selectAll()
-    .where('charger_id', '=', chargerId)
-    .orderBy('id')
-    .execute();
+const { chargerRow, sessionsOf } = storedRows(() => t.db);
 
 describe('the sweep', () => {
   it('marks offline a charger left connected by a node that died', async () => {

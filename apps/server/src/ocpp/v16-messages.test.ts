@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppEvents } from '../lib/event-bus.ts';
 import { aCharger } from '../modules/chargers/chargers.fixtures.ts';
-import { listeningApp, simulators, type OcppTestApp } from './ocpp.fixtures.ts';
+import { listeningApp, simulators, type OcppTestApp, storedRows } from './ocpp.fixtures.ts';
 
 let t: OcppTestApp;
 const sims = simulators(() => t.url);
@@ -20,15 +20,7 @@ async function aBootedCharger(options: Parameters<typeof sims.make>[1] = {}) {
   return { charger, sim };
 }
 
-const chargerRow = (id: number) =>
-  t.db.selectFrom('chargers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const sessionsOf = (chargerId: number) =>
-  t.db
-    .selectFrom('charging_sessions')
-    .selectAll()
-    .where('charger_id', '=', chargerId)
-    .orderBy('id')
-    .execute();
+const { chargerRow, sessionsOf } = storedRows(() => t.db);
 
 function recorded<E extends keyof AppEvents>(event: E) {
   const seen: AppEvents[E][] = [];
