@@ -1,0 +1,4 @@
+export * from './types.ts';
+export { priceSession } from './price-session.ts';
+export { validateBands } from './bands.ts';
+export { minorDigitsOf } from './currency.ts';
