@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { HistoryRouterProvider } from './app/history-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { silenceUnhandledRejections } from './lib/global-errors';
@@ -20,7 +20,7 @@ void initI18n().then(() => {
   createRoot(container).render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <HistoryRouterProvider router={router} />
       </AppProviders>
     </StrictMode>,
   );

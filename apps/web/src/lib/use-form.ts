@@ -1,9 +1,9 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { ParseKeys } from 'i18next';
+import { useTranslation } from './i18n';
+import type { TranslationKey } from './i18n';
 
 /** A form's messages: the locale key of each invalid field's message. */
-export type MessageKey = ParseKeys;
+export type MessageKey = TranslationKey;
 export type FieldErrors<K extends string> = Partial<Record<K, MessageKey>>;
 
 type Values = Record<string, string | boolean>;

@@ -1,18 +1,17 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createMemoryHistory } from 'react-router';
+import { HistoryRouterProvider } from '../app/history-router';
 import { AppProviders } from '../app/providers';
-import { routes } from '../app/router';
-import { registerNavigate } from '../lib/navigation';
+import { createAppRouter } from '../app/router';
 import { queryClient } from '../lib/query-client';
 
 /** Renders the whole console at a path, as a browser opening that URL would. */
 export function renderRoute(path: string) {
   queryClient.clear();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  registerNavigate((to, options) => void router.navigate(to, options));
+  const router = createAppRouter(UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }));
   const view = render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <HistoryRouterProvider router={router} />
     </AppProviders>,
   );
   return { router, ...view };

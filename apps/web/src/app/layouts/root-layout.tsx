@@ -1,10 +1,11 @@
 import { Outlet } from 'react-router';
 import { RouteProgress } from '../../components/layout/route-progress';
+import { useNavigationPending } from '../history-router';
 
 export function RootLayout() {
   return (
     <>
-      <RouteProgress />
+      <RouteProgress loading={useNavigationPending()} />
       <Outlet />
     </>
   );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { isLanguage, languageNames } from '@plugboard/contract';
+import { useTranslation } from '../../lib/i18n';
 import { LanguageDialog } from './language-dialog';
 
 export function LanguageButton() {

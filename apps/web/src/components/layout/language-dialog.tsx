@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { isLanguage, languageNames, uiLanguages, type Language } from '@plugboard/contract';
-import { changeLanguage, currentLanguage, htmlLang } from '../../lib/i18n';
+import { changeLanguage, currentLanguage, htmlLang, useTranslation } from '../../lib/i18n';
 
 export type LanguageDialogProps = { onClose: () => void };
 

@@ -1,4 +1,3 @@
-import type { ParseKeys } from 'i18next';
 import type { SvgIconComponent } from '@mui/icons-material';
 import BatteryChargingFullIcon from '@mui/icons-material/BatteryChargingFull';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
@@ -7,10 +6,11 @@ import EvStationIcon from '@mui/icons-material/EvStation';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SpeedIcon from '@mui/icons-material/Speed';
 import TvIcon from '@mui/icons-material/Tv';
+import type { TranslationKey } from '../../lib/i18n';
 
-export type MenuItem = { path: string; labelKey: ParseKeys; icon: SvgIconComponent; testId: string };
+export type MenuItem = { path: string; labelKey: TranslationKey; icon: SvgIconComponent; testId: string };
 
-const item = (path: string, labelKey: ParseKeys, icon: SvgIconComponent): MenuItem => ({
+const item = (path: string, labelKey: TranslationKey, icon: SvgIconComponent): MenuItem => ({
   path,
   labelKey,
   icon,

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import EvStationIcon from '@mui/icons-material/EvStation';
+import { useTranslation } from '../../lib/i18n';
 import { OverviewMenu } from './overview-menu';
 import { VersionLabel } from './version-label';
 

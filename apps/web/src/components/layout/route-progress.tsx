@@ -1,5 +1,5 @@
 import { keyframes } from '@emotion/react';
-import { useLocation, useNavigation } from 'react-router';
+import { useLocation } from 'react-router';
 import LinearProgress from '@mui/material/LinearProgress';
 import type { Theme } from '@mui/material/styles';
 
@@ -22,15 +22,16 @@ const fixedTop = {
   zIndex: (theme: Theme) => theme.zIndex.tooltip + 1,
 };
 
+export type RouteProgressProps = { loading: boolean };
+
 /**
- * The progress bar at the top: indeterminate while the router loads the next screen's chunk, then a short sweep
+ * The progress bar at the top: indeterminate while the router loads the next screen (`loading`), then a short sweep
  * that restarts on every route change (the location key remounts it).
  */
-export function RouteProgress() {
+export function RouteProgress({ loading }: RouteProgressProps) {
   const location = useLocation();
-  const navigation = useNavigation();
 
-  if (navigation.state !== 'idle') {
+  if (loading) {
     return <LinearProgress sx={fixedTop} data-testid="route-progress" data-state="loading" />;
   }
   return (

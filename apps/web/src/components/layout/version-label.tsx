@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { consoleVersion } from '@plugboard/contract';
+import { useTranslation } from '../../lib/i18n';
 
 export type VersionLabelProps = { color?: TypographyProps['color'] };
 

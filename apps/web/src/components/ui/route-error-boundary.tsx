@@ -1,8 +1,10 @@
-import { useRouteError } from 'react-router';
-import { ErrorFallback } from './error-fallback';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { AppErrorBoundary } from './app-error-boundary';
 
-/** The router's error boundary for a route: a failed chunk or a render error of that screen. */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
-  return <ErrorFallback error={error} />;
+export type RouteErrorBoundaryProps = { children?: ReactNode };
+
+/** A route's error boundary: a failed chunk or a render error of that screen; cleared by the next navigation. */
+export function RouteErrorBoundary({ children }: RouteErrorBoundaryProps) {
+  return <AppErrorBoundary resetKey={useLocation()}>{children}</AppErrorBoundary>;
 }

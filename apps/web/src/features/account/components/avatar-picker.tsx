@@ -1,11 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { avatarTypes, type UserInfo } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useUpdateUser } from '../api/update-user';
 import { avatarError, type MessageKey } from '../validation';

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { verificationCodeLength } from '@plugboard/contract';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useSendEmailCode } from '../api/send-email-code';
 import { useUpdateUser } from '../api/update-user';

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { passwordMaxLength } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
 import { useForm } from '../../../lib/use-form';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import DeleteForeverOutlinedIcon from '@mui/icons-material/DeleteForeverOutlined';
+import { useTranslation } from '../../../lib/i18n';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../lib/notify';
 import { useDeleteAccount } from '../api/delete-account';

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { UserInfo } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useUpdateUser } from '../api/update-user';
 import { useForm } from '../../../lib/use-form';

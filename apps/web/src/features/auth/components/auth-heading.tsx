@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from '../../../lib/i18n';
 
 export type AuthHeadingProps = { title: string; intro?: string };
 

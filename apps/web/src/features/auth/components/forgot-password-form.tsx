@@ -1,10 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { TextInput } from '../../../components/ui/text-input';
-import { currentLanguage } from '../../../lib/i18n';
 import { useSendCode } from '../api/send-code';
 import { useCodeCooldown } from '../../../lib/use-code-cooldown';
 import { useForm } from '../../../lib/use-form';

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from '../../../lib/i18n';
 import { TextInput } from '../../../components/ui/text-input';
 import { useLogin } from '../api/login';
 import { useForm } from '../../../lib/use-form';

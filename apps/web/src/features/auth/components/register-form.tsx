@@ -1,4 +1,3 @@
-import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,8 +9,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { passwordMaxLength } from '@plugboard/contract';
+import { currentLanguage, Trans, useTranslation } from '../../../lib/i18n';
 import { TextInput } from '../../../components/ui/text-input';
-import { currentLanguage } from '../../../lib/i18n';
 import { useSendCode } from '../api/send-code';
 import { useCodeCooldown } from '../../../lib/use-code-cooldown';
 import { useForm } from '../../../lib/use-form';

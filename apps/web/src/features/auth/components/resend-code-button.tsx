@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
+import { useTranslation } from '../../../lib/i18n';
 import { useCodeCooldown } from '../../../lib/use-code-cooldown';
 
 export type ResendCodeButtonProps = {

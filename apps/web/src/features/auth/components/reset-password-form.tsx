@@ -1,11 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { passwordMaxLength } from '@plugboard/contract';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { TextInput } from '../../../components/ui/text-input';
-import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useResetPassword } from '../api/reset-password';
 import { useSendCode } from '../api/send-code';

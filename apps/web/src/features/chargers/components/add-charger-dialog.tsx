@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { chargerLimits, chargerTypes, connectivities, type Charger } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import { useAddCharger } from '../api/add-charger';
 import {
   emptyAddChargerForm,

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -9,6 +8,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import StopIcon from '@mui/icons-material/Stop';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import type { Charger, PinResetResult } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import { confirm, type ConfirmType } from '../../../lib/confirm';
 import { notify } from '../../../lib/notify';
 import { useDeleteCharger } from '../api/delete-charger';

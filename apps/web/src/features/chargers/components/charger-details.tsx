@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -8,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import type { Charger } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import { useCharger } from '../api/get-charger';
 import type { LoadManagementCheck } from '../lib/load-management';
 import { ChargerActions } from './charger-actions';

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Charger } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import { firmwareProgress, isFirmwareStatus } from '../lib/firmware';
 import { formatDateTime, formatNumber, noValue } from '../lib/format';
 import { ChargerAliasField } from './charger-alias-field';

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,10 +12,11 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { chargerFieldLimits, chargerStatuses, type Charger, type ChargerStatus } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useChargers } from '../api/get-chargers';
 import { useLiveChargers } from '../api/live-chargers';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { readListParams, writeListParams, type ChargerListParams } from '../lib/list-params';
 import { loadManagementAllows, type LoadManagementCheck } from '../lib/load-management';
 import { AddChargerDialog } from './add-charger-dialog';

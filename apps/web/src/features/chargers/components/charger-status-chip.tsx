@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import Chip from '@mui/material/Chip';
 import type { ChargerStatus } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import { statusColors } from '../lib/status';
 
 export type ChargerStatusChipProps = { status: ChargerStatus; testId?: string; size?: 'small' | 'medium' };

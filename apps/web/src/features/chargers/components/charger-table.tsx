@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -6,6 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Charger } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import { formatNumber, noValue } from '../lib/format';
 import { ChargerStatusChip } from './charger-status-chip';
 

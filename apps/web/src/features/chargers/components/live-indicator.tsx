@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import Chip from '@mui/material/Chip';
 import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
+import { useTranslation } from '../../../lib/i18n';
 import type { LiveState } from '../api/live-chargers';
 
 export type LiveIndicatorProps = { state: LiveState };

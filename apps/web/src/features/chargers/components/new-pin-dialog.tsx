@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import type { PinResetResult } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 
 export type NewPinDialogProps = {

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import type { Site } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import { useSite } from '../api/get-site';
 import { useUpdateSite } from '../api/update-site';
 import { toSiteUpdate } from '../lib/site-form';

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,8 +12,9 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import type { Site } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import { useSites } from '../api/get-sites';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSelectedSite } from '../hooks/use-selected-site';
 import { SiteTable } from './site-table';
 import { readPaging, writePaging, type Paging } from '../lib/paging';

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -11,10 +10,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { Site } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import { getLastSitesByAccount } from '../../../lib/storage';
 import { useSite } from '../api/get-site';
 import { useSites } from '../api/get-sites';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { rememberedSiteId } from '../lib/site-memory';
 
 export const sitePickerPageSize = 10;

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Site } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
 import type { StoredSite } from '../../../lib/storage';
 import { sameSite } from '../lib/dropdown-order';
 
