@@ -25,6 +25,11 @@ const steps = [
     report: 'contract',
   },
   {
+    name: 'pricing',
+    cmd: ['npx', 'vitest', 'run', '--root', 'packages/pricing', ...vitestJson('pricing')],
+    report: 'pricing',
+  },
+  {
     name: 'ocpp',
     cmd: ['npx', 'vitest', 'run', '--root', 'packages/ocpp', ...vitestJson('ocpp')],
     report: 'ocpp',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, requestHeaders } from '@plugboard/contract';
+import { calls, requestHeaders, sessionExportPath } from '@plugboard/contract';
 import { call, consoleHeaders, createTestApp, type TestApp } from '../test/helpers.ts';
 
 let t: TestApp;
@@ -35,10 +35,10 @@ describe('the server around the calls', () => {
     expect(response.body).toMatch(/<html|<!doctype html/i);
   });
 
-  it('lists every contract call in /cms-system/openapi.json', async () => {
+  it('lists every contract call in /cms-system/openapi.json, and the sessions export', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/cms-system/openapi.json' });
     const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
-    expect(paths.sort()).toEqual(Object.keys(calls).sort());
+    expect(paths.sort()).toEqual([...Object.keys(calls), sessionExportPath].sort());
   });
 });
 

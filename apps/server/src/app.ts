@@ -21,7 +21,10 @@ import { chargerLink } from './modules/chargers/charger-link.ts';
 import { chargerViewService } from './modules/chargers/charger-view.service.ts';
 import { firmwareService } from './modules/chargers/firmware.service.ts';
 import { liveHub } from './modules/live/live-hub.ts';
+import { chargingReportService, sendReportsOnStop } from './modules/cards/charging-report.service.ts';
 import { registerLiveSocket } from './modules/live/live-socket.ts';
+import { registerSessionsExport } from './modules/sessions/sessions-export.routes.ts';
+import { sessionsExportService } from './modules/sessions/sessions-export.service.ts';
 import { StartupError } from './lib/startup-error.ts';
 
 export type AppOptions = {
@@ -99,6 +102,13 @@ export async function buildApp({
   app.decorate('events', events);
   const chargers = chargerService({ db, events, now });
   const chargingSessions = chargingSessionService({ db, events, now });
+  // A subscribed card's charging report, once its session is stopped; closing waits for the mails under way.
+  const reports = sendReportsOnStop({
+    events,
+    reports: chargingReportService({ db, mailer, now }),
+    log: app.log,
+  });
+  app.addHook('onClose', () => reports.drain());
   const chargerView = chargerViewService(db);
   // The OCPP-J central system on this same port: ws(s)://host/ocpp/{productCode}.
   const central = registerOcpp(app, {
@@ -128,6 +138,8 @@ export async function buildApp({
       chargerWaitMs: (config.chargerWaitTimeout ?? 30) * 1000,
     }),
   );
+  // The one call that answers a file (streamed), checked like the calls above.
+  registerSessionsExport(app, { sessions, now, assertSiteOwner }, sessionsExportService({ db, now }));
   // The console's live events on this same port too: ws(s)://host/cms-system/live.
   registerLiveSocket(app, {
     hub: liveHub({ events, findCharger: chargerView.find, log: app.log }),

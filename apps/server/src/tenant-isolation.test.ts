@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { calls, cmsPrefix, type Site } from '@plugboard/contract';
-import { call, createTestApp, type TestApp } from '../test/helpers.ts';
+import {
+  calls,
+  cardMissingMessage,
+  cmsPrefix,
+  groupMissingMessage,
+  sessionExportPath,
+  type Site,
+} from '@plugboard/contract';
+import { call, consoleHeaders, createTestApp, type TestApp } from '../test/helpers.ts';
+import { aCard, aCardId, aGroup } from './modules/cards/cards.fixtures.ts';
 import { aCharger, aProductCode } from './modules/chargers/chargers.fixtures.ts';
+import { aStoredSession } from './modules/sessions/sessions.fixtures.ts';
+import { aTariff } from './modules/tariffs/tariffs.fixtures.ts';
 import { anOperator, aSite } from './modules/sites/sites.fixtures.ts';
 
 // One account must never read, change or learn of another account's objects. Every call of the server is listed
@@ -16,8 +26,8 @@ type SitePath = PathsWithAccess<'site'>;
 type AccountPath = PathsWithAccess<'account'>;
 type BodyWithoutSite<P extends CallPath> = Omit<z.input<(typeof calls)[P]['body']>, 'stationId'>;
 
-/** Who a body is built for: a call about a charger names one of the site's own. */
-type Owner = { chargerId: number };
+/** Who a body is built for: a call about a charger, a session, a card or a card group names one of the site's own. */
+type Owner = { chargerId: number; orderNo: number; cardRef: number; groupId: number };
 type SiteCallBody<P extends CallPath> = BodyWithoutSite<P> | ((owner: Owner) => BodyWithoutSite<P>);
 
 /** A body each site call accepts from the site's owner; B sends it with A's stationId (and A's charger). */
@@ -35,6 +45,23 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   '/cms-system/system/charger/v2/reboot': ({ chargerId }) => ({ chargerId, type: 'Hard' }),
   '/cms-system/system/charger/v2/firmware/update': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/charger/v2/pin/reset': ({ chargerId }) => ({ chargerId }),
+  '/cms-system/system/tariff/v2/detail': {},
+  '/cms-system/system/tariff/v2/save': aTariff({ energyPrice: 9.99 }),
+  '/cms-system/system/session/v2/list': { pageSize: 100 },
+  '/cms-system/system/session/v2/detail': ({ orderNo }) => ({ orderNo }),
+  '/cms-system/system/session/v2/delete': ({ orderNo }) => ({ orderNo }),
+  '/cms-system/system/card/v2/list': { keyword: '', pageSize: 100 },
+  '/cms-system/system/card/v2/add': () => ({ cardId: aCardId(), holder: 'Took' }),
+  '/cms-system/system/card/v2/update': ({ cardRef }) => ({ id: cardRef, holder: 'Took', email: '' }),
+  '/cms-system/system/card/v2/recycle': ({ cardRef }) => ({ ids: [cardRef] }),
+  '/cms-system/system/card/v2/restore': ({ cardRef }) => ({ ids: [cardRef] }),
+  '/cms-system/system/card/v2/group/change': ({ cardRef, groupId }) => ({ ids: [cardRef], groupId }),
+  '/cms-system/system/card/v2/import': () => ({ rows: [{ cardId: aCardId() }] }),
+  '/cms-system/system/card/v2/export': {},
+  '/cms-system/system/cardGroup/v2/list': {},
+  '/cms-system/system/cardGroup/v2/add': () => ({ name: `Took ${aCardId()}`, multiplier: 1 }),
+  '/cms-system/system/cardGroup/v2/update': ({ groupId }) => ({ id: groupId, name: 'Took', multiplier: 1 }),
+  '/cms-system/system/cardGroup/v2/delete': ({ groupId }) => ({ id: groupId }),
 };
 
 /**
@@ -49,13 +76,26 @@ const ownAnswers: Partial<Record<SitePath, number>> = {
 };
 
 const bodyFor = <P extends SitePath>(path: P, owner: Owner): BodyWithoutSite<P> => {
-  const body = siteCallBodies[path] as SiteCallBody<P>;
+  // Through `unknown`: indexing the mapped type with a generic path is a union too complex for the checker.
+  const body = (siteCallBodies as Record<SitePath, unknown>)[path] as SiteCallBody<P>;
   return typeof body === 'function' ? body(owner) : body;
 };
+const probe: Owner = { chargerId: 1, orderNo: 1, cardRef: 1, groupId: 1 };
 /** The calls that name a charger: another site's charger must answer like a missing one. */
 const chargerPaths = (Object.keys(siteCallBodies) as SitePath[]).filter(
-  (path) => 'chargerId' in (bodyFor(path, { chargerId: 1 }) as object),
+  (path) => 'chargerId' in (bodyFor(path, probe) as object),
 );
+/** The calls that name a session (orderNo): another site's session must answer like a missing one. */
+const sessionPaths = (Object.keys(siteCallBodies) as SitePath[]).filter(
+  (path) => 'orderNo' in (bodyFor(path, probe) as object),
+);
+/** The calls that name a card, or a card group: another site's must answer like a missing one. */
+const naming = (field: 'cardRef' | 'groupId') =>
+  (Object.keys(siteCallBodies) as SitePath[]).filter((path) =>
+    JSON.stringify(bodyFor(path, { ...probe, [field]: 987_654_321 })).includes('987654321'),
+  );
+const cardPaths = naming('cardRef');
+const groupPaths = naming('groupId');
 
 /** A body each account call accepts; sent with A's stationId by another account, as the console adds it to all. */
 const accountCallBodies: { [P in AccountPath]: BodyWithoutSite<P> } = {
@@ -96,8 +136,32 @@ async function operatorWithSite(label: string) {
     { token },
   );
   expect(body.status).toBe(200);
-  const chargerId = (await aCharger(t.db, { stationId: body.data.id })).id;
-  return { token, site: body.data, chargerId, charger: await chargerDetail(body.data.id, chargerId, token) };
+  const charger = await aCharger(t.db, { stationId: body.data.id });
+  const orderNo = (await aStoredSession(t.db, charger)).id;
+  // A card in the default group and an empty group: moving the card there and deleting the group both succeed.
+  const cardRef = (await aCard(t.db, body.data.id, { holder: `${secret} Holder` })).id;
+  const groupId = (await aGroup(t.db, body.data.id, { name: `${secret} Group` })).id;
+  return {
+    token,
+    site: body.data,
+    chargerId: charger.id,
+    orderNo,
+    cardRef,
+    groupId,
+    charger: await chargerDetail(body.data.id, charger.id, token),
+    cards: await cardsOf(body.data.id, token),
+  };
+}
+
+/** A site's cards (active and recycled) and card groups, as its owner sees them. */
+async function cardsOf(stationId: number, token: string) {
+  const as = async <P extends CallPath>(path: P, body: object) =>
+    (await call(t.app, path, { stationId, ...body }, { token })).body.data;
+  return {
+    active: await as('/cms-system/system/card/v2/export', {}),
+    recycled: await as('/cms-system/system/card/v2/export', { status: 'recycled' }),
+    groups: await as('/cms-system/system/cardGroup/v2/list', {}),
+  };
 }
 
 async function chargerDetail(stationId: number, chargerId: number, token: string) {
@@ -126,6 +190,23 @@ async function expectUntouched(owner: Tenant) {
   );
   expect(body.data).toEqual(owner.site);
   expect(await chargerDetail(owner.site.id, owner.chargerId, owner.token)).toEqual(owner.charger);
+  const session = await call(
+    t.app,
+    '/cms-system/system/session/v2/detail',
+    { stationId: owner.site.id, orderNo: owner.orderNo },
+    { token: owner.token },
+  );
+  expect(session.body.data?.orderNo).toBe(owner.orderNo);
+  const tariff = await call(
+    t.app,
+    '/cms-system/system/tariff/v2/detail',
+    { stationId: owner.site.id },
+    {
+      token: owner.token,
+    },
+  );
+  expect(tariff.body.data).toBeNull();
+  expect(await cardsOf(owner.site.id, owner.token)).toEqual(owner.cards);
 }
 
 beforeAll(async () => {
@@ -145,7 +226,8 @@ describe('tenant isolation', () => {
         const match = /(\/\S+) \(([^)]+)\)/.exec(line);
         return match?.[1]?.startsWith(cmsPrefix) && match[2]?.split(', ').includes('POST') ? [match[1]] : [];
       });
-    expect(new Set(registered)).toEqual(new Set(Object.keys(calls)));
+    // The export answers a file, not the JSON envelope: it is the one route outside the call table.
+    expect(new Set(registered)).toEqual(new Set([...Object.keys(calls), sessionExportPath]));
   });
 
   it('has a cross-tenant case for every site call and every account call', () => {
@@ -188,13 +270,13 @@ describe('tenant isolation', () => {
       const foreign = await call(
         t.app,
         path,
-        { ...bodyFor(path, { chargerId: a.chargerId }), stationId: b.site.id },
+        { ...bodyFor(path, a), stationId: b.site.id },
         { token: b.token },
       );
       const missing = await call(
         t.app,
         path,
-        { ...bodyFor(path, { chargerId: 2 ** 40 }), stationId: b.site.id },
+        { ...bodyFor(path, { ...a, chargerId: 2 ** 40 }), stationId: b.site.id },
         { token: b.token },
       );
       expect(foreign).toEqual({
@@ -203,6 +285,98 @@ describe('tenant isolation', () => {
       });
       expect(foreign).toEqual(missing);
       await expectUntouched(a);
+    });
+  });
+
+  describe.each(sessionPaths)('%s', (path) => {
+    it("answers another site's session on the caller's own site exactly like a session that does not exist", async () => {
+      const foreign = await call(
+        t.app,
+        path,
+        { ...bodyFor(path, a), stationId: b.site.id },
+        { token: b.token },
+      );
+      const missing = await call(
+        t.app,
+        path,
+        { ...bodyFor(path, { ...a, orderNo: 2 ** 40 }), stationId: b.site.id },
+        { token: b.token },
+      );
+      expect(foreign).toEqual({
+        http: 200,
+        body: { status: 1039, msg: 'The session does not exist', data: null },
+      });
+      expect(foreign).toEqual(missing);
+      await expectUntouched(a);
+    });
+  });
+
+  describe.each(cardPaths)('%s', (path) => {
+    it("answers another site's card on the caller's own site exactly like a card that does not exist", async () => {
+      const foreign = await call(
+        t.app,
+        path,
+        { ...bodyFor(path, { ...b, cardRef: a.cardRef }), stationId: b.site.id },
+        { token: b.token },
+      );
+      const missing = await call(
+        t.app,
+        path,
+        { ...bodyFor(path, { ...b, cardRef: 2 ** 40 }), stationId: b.site.id },
+        { token: b.token },
+      );
+      expect(foreign).toEqual({ http: 200, body: { status: 1039, msg: cardMissingMessage, data: null } });
+      expect(foreign).toEqual(missing);
+      await expectUntouched(a);
+    });
+  });
+
+  describe.each(groupPaths)('%s', (path) => {
+    it("answers another site's card group on the caller's own site exactly like a group that does not exist", async () => {
+      const foreign = await call(
+        t.app,
+        path,
+        { ...bodyFor(path, { ...b, groupId: a.groupId }), stationId: b.site.id },
+        { token: b.token },
+      );
+      const missing = await call(
+        t.app,
+        path,
+        { ...bodyFor(path, { ...b, groupId: 2 ** 40 }), stationId: b.site.id },
+        { token: b.token },
+      );
+      expect(foreign).toEqual({ http: 200, body: { status: 1039, msg: groupMissingMessage, data: null } });
+      expect(foreign).toEqual(missing);
+      await expectUntouched(a);
+    });
+  });
+
+  describe(sessionExportPath, () => {
+    const exportAs = (token: string, stationId?: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: sessionExportPath,
+        headers: { ...consoleHeaders(sessionExportPath, token), 'content-type': 'application/json' },
+        payload: JSON.stringify({ stationId, scope: 'all', format: 'csv' }),
+      });
+
+    it("answers another account's site exactly like a site that does not exist", async () => {
+      const foreign = await exportAs(b.token, a.site.id);
+      const missing = await exportAs(b.token, 2 ** 40);
+      expect(foreign.statusCode).toBe(200);
+      expect(foreign.json()).toEqual({ status: 1502, msg: 'Site does not exist', data: null });
+      expect(foreign.body).toBe(missing.body);
+      expect(foreign.body).not.toContain(a.site.name);
+      await expectUntouched(a);
+    });
+
+    it("exports the caller's own site, and refuses a body without a stationId", async () => {
+      const own = await exportAs(b.token, b.site.id);
+      expect(own.headers['x-total-count']).toBe('1');
+      expect(own.body).not.toContain(a.site.name);
+      const without = await exportAs(b.token);
+      expect(without.json<{ status: number }>().status).not.toBe(200);
+      expect(without.body).not.toContain(a.site.name);
     });
   });
 
@@ -258,5 +432,19 @@ describe('tenant isolation', () => {
       { token: b.token },
     );
     expect(body.data.list.map((c) => c.id)).toEqual([b.chargerId]);
+  });
+
+  it("lists and exports only the site's cards and card groups", async () => {
+    const mine = await cardsOf(b.site.id, b.token);
+    expect(mine.active.list.map((c) => c.id)).toEqual([b.cardRef]);
+    expect(mine.groups.list.map((g) => g.id)).toContain(b.groupId);
+    expect(mine.groups.list.map((g) => g.id)).not.toContain(a.groupId);
+    const { body } = await call(
+      t.app,
+      '/cms-system/system/card/v2/list',
+      { stationId: b.site.id, keyword: a.cards.active.list[0]!.cardId },
+      { token: b.token },
+    );
+    expect(body.data).toMatchObject({ list: [], total: 0 });
   });
 });

@@ -36,6 +36,32 @@ import {
   firmwareVersionSchema,
   pinResetResultSchema,
 } from './chargers.ts';
+import {
+  cardAddSchema,
+  cardChangeGroupSchema,
+  cardExportQuerySchema,
+  cardExportSchema,
+  cardGroupAddSchema,
+  cardGroupDeleteSchema,
+  cardGroupListQuerySchema,
+  cardGroupListSchema,
+  cardGroupSchema,
+  cardGroupUpdateSchema,
+  cardIdsSchema,
+  cardImportResultSchema,
+  cardImportSchema,
+  cardListQuerySchema,
+  cardListSchema,
+  cardSchema,
+  cardUpdateSchema,
+} from './cards.ts';
+import { tariffDetailSchema, tariffRefSchema, tariffSaveSchema, tariffSchema } from './tariffs.ts';
+import {
+  sessionDetailSchema,
+  sessionListQuerySchema,
+  sessionListSchema,
+  sessionRefSchema,
+} from './sessions.ts';
 
 /**
  * Every console call, keyed by path. Each entry's `body` validates on the server and types the client; `data` is the
@@ -211,6 +237,109 @@ export const calls = {
     data: pinResetResultSchema,
     access: 'site',
     summary: 'Generates a new PIN (answered once), invalidates the old one and sends it to the charger',
+  },
+  '/cms-system/system/card/v2/list': {
+    body: cardListQuerySchema,
+    data: cardListSchema,
+    access: 'site',
+    summary: "A page of the site's cards by card ID, active or recycled, filtered by keyword and group",
+  },
+  '/cms-system/system/card/v2/add': {
+    body: cardAddSchema,
+    data: cardSchema,
+    access: 'site',
+    summary: 'Adds a card; a card ID already in the site answers 11001',
+  },
+  '/cms-system/system/card/v2/update': {
+    body: cardUpdateSchema,
+    data: cardSchema,
+    access: 'site',
+    summary: "Changes a card's fields",
+  },
+  '/cms-system/system/card/v2/recycle': {
+    body: cardIdsSchema,
+    data: z.null(),
+    access: 'site',
+    summary:
+      'Recycles cards: they can no longer start a charge (Blocked); their sessions keep pointing at them',
+  },
+  '/cms-system/system/card/v2/restore': {
+    body: cardIdsSchema,
+    data: z.null(),
+    access: 'site',
+    summary: 'Makes recycled cards active again',
+  },
+  '/cms-system/system/card/v2/group/change': {
+    body: cardChangeGroupSchema,
+    data: z.null(),
+    access: 'site',
+    summary: 'Moves cards to another group of the site',
+  },
+  '/cms-system/system/card/v2/import': {
+    body: cardImportSchema,
+    data: cardImportResultSchema,
+    access: 'site',
+    summary: 'Checks (dryRun) or imports CSV rows, all or nothing, with a per-row error report',
+  },
+  '/cms-system/system/card/v2/export': {
+    body: cardExportQuerySchema,
+    data: cardExportSchema,
+    access: 'site',
+    summary: 'Every card of the filter, for a CSV file',
+  },
+  '/cms-system/system/cardGroup/v2/list': {
+    body: cardGroupListQuerySchema,
+    data: cardGroupListSchema,
+    access: 'site',
+    summary: "The site's card groups, the default one first; the site gets its default group on first use",
+  },
+  '/cms-system/system/cardGroup/v2/add': {
+    body: cardGroupAddSchema,
+    data: cardGroupSchema,
+    access: 'site',
+    summary: 'Adds a card group with its tariff rate multiplier',
+  },
+  '/cms-system/system/cardGroup/v2/update': {
+    body: cardGroupUpdateSchema,
+    data: cardGroupSchema,
+    access: 'site',
+    summary: "Changes a group's name or multiplier, or makes it the default group",
+  },
+  '/cms-system/system/cardGroup/v2/delete': {
+    body: cardGroupDeleteSchema,
+    data: z.null(),
+    access: 'site',
+    summary: 'Deletes a group, moving its cards to another; the default group cannot be deleted (1039)',
+  },
+  '/cms-system/system/tariff/v2/detail': {
+    body: tariffRefSchema,
+    data: tariffDetailSchema,
+    access: 'site',
+    summary: "The site's tariff, or null before the first one is saved",
+  },
+  '/cms-system/system/tariff/v2/save': {
+    body: tariffSaveSchema,
+    data: tariffSchema,
+    access: 'site',
+    summary: 'Saves a new version of the tariff; sessions that start afterwards use it',
+  },
+  '/cms-system/system/session/v2/list': {
+    body: sessionListQuerySchema,
+    data: sessionListSchema,
+    access: 'site',
+    summary: "A page of the site's sessions, filtered and sorted",
+  },
+  '/cms-system/system/session/v2/detail': {
+    body: sessionRefSchema,
+    data: sessionDetailSchema,
+    access: 'site',
+    summary: 'One session with its cost breakdown and meter values',
+  },
+  '/cms-system/system/session/v2/delete': {
+    body: sessionRefSchema,
+    data: z.null(),
+    access: 'site',
+    summary: 'Deletes a session and its meter values, irreversibly; an ongoing one is refused (1036)',
   },
 } satisfies Record<string, CallDefinition>;
 

@@ -10,3 +10,7 @@ export * from './verify-code.ts';
 export * from './sites.ts';
 export * from './chargers.ts';
 export * from './live.ts';
+export * from './numbers.ts';
+export * from './cards.ts';
+export * from './tariffs.ts';
+export * from './sessions.ts';

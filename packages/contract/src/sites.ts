@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAtMostDecimals } from './numbers.ts';
 
 /** ISO 4217 codes a site may be priced in: the European ones first, then the major others. */
 export const currencies = [
@@ -55,11 +56,6 @@ export const siteLimits = {
 /** The code and message of the one update a site refuses whatever the form says: changing its currency. */
 export const currencyLockedCode = 4129;
 export const currencyLockedMessage = 'The currency of a site cannot be changed once set';
-
-const hasAtMostDecimals = (value: number, decimals: number) => {
-  const scaled = value * 10 ** decimals;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
-};
 
 /** An IANA zone name ("Europe/Amsterdam", "UTC"); offsets like "+01:00" are refused although Intl knows them. */
 export function isTimeZone(value: string): boolean {

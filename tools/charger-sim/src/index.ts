@@ -6,3 +6,4 @@ export {
   type SimulatedChargerOptions,
 } from './simulated-charger.ts';
 export { carPowerW, currentsFor, profileLimitW, type Electrical } from './car-model.ts';
+export { replaySession, type ReplayReading, type ReplayedSession } from './replay.ts';

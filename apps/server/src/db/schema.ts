@@ -150,7 +150,8 @@ export interface ConnectorsTable {
 export interface ChargingSessionsTable {
   id: Generated<number>;
   station_id: number;
-  charger_id: number;
+  /** null once the charger was deleted: the session keeps `charger_alias` and `product_code`. */
+  charger_id: number | null;
   connector_id: number;
   transaction_id: number;
   id_tag: string;
@@ -165,11 +166,25 @@ export interface ChargingSessionsTable {
   flags: Generated<string[]>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  charger_alias: Generated<string>;
+  product_code: Generated<string>;
+  card_id: number | null;
+  card_group_id: number | null;
+  card_group_name: string | null;
+  multiplier_bp: Generated<number>;
+  authorization: Generated<string>;
+  tariff_id: number | null;
+  currency: Generated<string>;
+  cost_net_minor: number | null;
+  cost_vat_minor: number | null;
+  cost_gross_minor: number | null;
+  cost_breakdown: unknown;
+  report_sent_at: NullableTimestamp;
 }
 
 export interface MeterValuesTable {
   id: Generated<number>;
-  charger_id: number;
+  charger_id: number | null;
   connector_id: number;
   session_id: number | null;
   sampled_at: Timestamp;
@@ -201,6 +216,47 @@ export interface RemoteStartRequestsTable {
   created_at: DefaultTimestamp;
 }
 
+/** Card groups (0040_cards_tariffs.sql): multiplier in hundredths of a percent. */
+export interface CardGroupsTable {
+  id: Generated<number>;
+  station_id: number;
+  name: string;
+  is_default: Generated<boolean>;
+  multiplier_bp: number;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface CardsTable {
+  id: Generated<number>;
+  station_id: number;
+  card_id: string;
+  holder: Generated<string>;
+  group_id: number;
+  email: Generated<string>;
+  subscribe_report: Generated<boolean>;
+  status: Generated<'active' | 'recycled'>;
+  recycled_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** Tariff versions: prices in 1/10,000 of the major unit, VAT in hundredths of a percent. */
+export interface TariffsTable {
+  id: Generated<number>;
+  station_id: number;
+  price_model: 'static' | 'timeOfUse';
+  energy_price: number;
+  time_price: number;
+  idle_price: number;
+  start_fee: number;
+  prices_include_vat: boolean;
+  vat_rate_bp: number;
+  payment_methods: Generated<string[]>;
+  bands: ColumnType<unknown, string | undefined, string>;
+  created_at: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
@@ -216,4 +272,7 @@ export interface Database {
   meter_values: MeterValuesTable;
   firmware_versions: FirmwareVersionsTable;
   remote_start_requests: RemoteStartRequestsTable;
+  card_groups: CardGroupsTable;
+  cards: CardsTable;
+  tariffs: TariffsTable;
 }

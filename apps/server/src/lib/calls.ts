@@ -59,14 +59,8 @@ export function registerCalls(app: FastifyInstance, deps: CallDeps, handlers: Ca
         tags: [String(path).split('/')[3] ?? 'calls'],
       },
       handler: async (request, reply) => {
-        checkSignature(request, deps.now());
-        const session = await resolveSession(request, def.access, deps);
-        const body = request.body as Record<string, unknown> & { stationId?: unknown };
-        const stationId = typeof body?.stationId === 'number' ? body.stationId : undefined;
-        if (def.access === 'site') {
-          if (stationId === undefined || !session) throw new AppError(1502);
-          await deps.assertSiteOwner(session.userId, stationId);
-        }
+        const { session, stationId } = await checkCaller(request, def.access, deps);
+        const body = request.body as Record<string, unknown>;
         const data = await handler({
           body,
           session,
@@ -78,6 +72,23 @@ export function registerCalls(app: FastifyInstance, deps: CallDeps, handlers: Ca
       },
     });
   }
+}
+
+/**
+ * The checks every call makes before its handler, in order: signature and timestamp, then session, then (for
+ * 'site' calls) ownership of the body's stationId. Exported for the routes outside the JSON call table (the
+ * sessions export), so that they check exactly alike.
+ */
+export async function checkCaller(request: FastifyRequest, access: CallDefinition['access'], deps: CallDeps) {
+  checkSignature(request, deps.now());
+  const session = await resolveSession(request, access, deps);
+  const body = request.body as { stationId?: unknown } | undefined;
+  const stationId = typeof body?.stationId === 'number' ? body.stationId : undefined;
+  if (access === 'site') {
+    if (stationId === undefined || !session) throw new AppError(1502);
+    await deps.assertSiteOwner(session.userId, stationId);
+  }
+  return { session, stationId };
 }
 
 async function resolveSession(request: FastifyRequest, access: CallDefinition['access'], deps: CallDeps) {

@@ -14,7 +14,15 @@ import { accountRepository } from './account/account.repository.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { accountService } from './account/account.service.ts';
 import type { SessionService } from './session/session.service.ts';
+import { cardGroupsService } from './cards/card-groups.service.ts';
+import { cardImportService } from './cards/card-import.service.ts';
+import { cardsRoutes } from './cards/cards.routes.ts';
+import { cardsService } from './cards/cards.service.ts';
+import { sessionsRoutes } from './sessions/sessions.routes.ts';
+import { sessionsService } from './sessions/sessions.service.ts';
 import { sitesRoutes } from './sites/sites.routes.ts';
+import { tariffsRoutes } from './tariffs/tariffs.routes.ts';
+import { tariffsService } from './tariffs/tariffs.service.ts';
 import { sitesService } from './sites/sites.service.ts';
 import { verifyCodeRoutes } from './verify-code/verify-code.routes.ts';
 import { verifyCodeService } from './verify-code/verify-code.service.ts';
@@ -61,5 +69,12 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
       }),
       firmware: firmwareService(deps),
     }),
+    ...cardsRoutes({
+      cards: cardsService(deps),
+      groups: cardGroupsService(deps),
+      imports: cardImportService(deps),
+    }),
+    ...tariffsRoutes(tariffsService(deps)),
+    ...sessionsRoutes(sessionsService(deps)),
   };
 }

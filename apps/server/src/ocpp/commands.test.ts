@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEventBus } from '../lib/event-bus.ts';
 import { aCharger } from '../modules/chargers/chargers.fixtures.ts';
+import { aCard } from '../modules/cards/cards.fixtures.ts';
 import { chargerService } from '../modules/chargers/chargers.service.ts';
 import { listeningApp, simulators, type OcppTestApp, storedRows } from './ocpp.fixtures.ts';
 
@@ -102,7 +103,7 @@ describe('commands to a simulated charger', () => {
     const sim = sims.make(charger, { carPowerW: 11_000 });
     await sim.boot();
     await sim.plugIn(1);
-    await sim.presentCard('CARD', 1);
+    await sim.presentCard((await aCard(t.db, charger.station_id)).cardId, 1);
     const { transactionId } = sim.connector(1);
     await t.app.ocpp.registry.send(charger.product_code, 'SetChargingProfile', {
       connectorId: 1,

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppEvents } from '../lib/event-bus.ts';
+import { aCard } from '../modules/cards/cards.fixtures.ts';
 import { aCharger } from '../modules/chargers/chargers.fixtures.ts';
 import { listeningApp, simulators, type OcppTestApp, storedRows } from './ocpp.fixtures.ts';
 
@@ -138,16 +139,20 @@ describe('MeterValues', () => {
   });
 });
 
+// The card rules (Accepted, Blocked, Invalid, start-by, group snapshot) are tested in modules/cards.
 describe('Authorize', () => {
-  it('accepts any card at a charger of a site (until RFID cards exist)', async () => {
-    const { sim } = await aBootedCharger();
-    expect(await sim.call('Authorize', { idTag: 'ANY-CARD' })).toEqual({ idTagInfo: { status: 'Accepted' } });
+  it("accepts a card of the charger's site and answers Invalid for any other id tag", async () => {
+    const { charger, sim } = await aBootedCharger();
+    await aCard(t.db, charger.station_id, { cardId: 'CARD1' });
+    expect(await sim.call('Authorize', { idTag: 'CARD1' })).toEqual({ idTagInfo: { status: 'Accepted' } });
+    expect(await sim.call('Authorize', { idTag: 'ANY-CARD' })).toEqual({ idTagInfo: { status: 'Invalid' } });
   });
 });
 
 describe('StartTransaction', () => {
   it('creates the session before answering, and a replay gets the same transactionId', async () => {
     const { charger, sim } = await aBootedCharger();
+    await aCard(t.db, charger.station_id, { cardId: 'CARD1' });
     const started = recorded('session.started');
     const request = {
       connectorId: 1,
@@ -205,6 +210,7 @@ describe('StartTransaction', () => {
 describe('StopTransaction', () => {
   it('completes the session with end time, meter stop and energy, and keeps its transaction data', async () => {
     const { charger, sim } = await aBootedCharger();
+    await aCard(t.db, charger.station_id, { cardId: 'CARD1' });
     const stopped = recorded('session.stopped');
     const { transactionId } = await sim.call('StartTransaction', {
       connectorId: 1,
@@ -254,6 +260,7 @@ describe('StopTransaction', () => {
 
   it('accepts a stop of a transaction it never started and records it flagged, once', async () => {
     const { charger, sim } = await aBootedCharger();
+    await aCard(t.db, charger.station_id, { cardId: 'CARD9' });
     const request = {
       transactionId: 987654,
       idTag: 'CARD9',
@@ -268,6 +275,7 @@ describe('StopTransaction', () => {
       transaction_id: 987654,
       status: 'complete',
       flags: ['unknownTransaction'],
+      start_by: 'unknown',
       meter_stop_wh: 5000,
       energy_wh: 0,
       id_tag: 'CARD9',
@@ -278,6 +286,7 @@ describe('StopTransaction', () => {
 describe('a simulated charging session', () => {
   it('runs from card and cable to unplugging, with meter values on the session', async () => {
     const { charger, sim } = await aBootedCharger({ carPowerW: 36_000_000 }); // 10 Wh per millisecond
+    await aCard(t.db, charger.station_id, { cardId: 'CARD-A' });
     await sim.plugIn(1);
     await sim.presentCard('CARD-A', 1);
     const [ongoing] = await sessionsOf(charger.id);

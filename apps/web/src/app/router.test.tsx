@@ -41,16 +41,36 @@ describe('routes', () => {
     expect(screen.getByTestId('menu-item-display').getAttribute('aria-current')).toBe('page');
   });
 
-  it.each([
-    ['/session/detail/ORD-1', 'Session detail'],
-    ['/card/group', 'Cards'],
-    ['/cardGroup', 'Card groups'],
-    ['/rich-text-editor', 'Rich text editor'],
-  ])('routes %s to %s', async (path, title) => {
+  it.each([['/rich-text-editor', 'Rich text editor']])('routes %s to %s', async (path, title) => {
     signedIn();
     renderRoute(path);
     const empty = await screen.findByTestId('empty-state');
     expect(within(empty).getByRole('heading').textContent).toBe(title);
+  });
+
+  it.each([
+    ['/card/list', 'card-page', 'Cards'],
+    ['/card/group', 'card-page', 'Cards'],
+    ['/cardGroup', 'card-group-page', 'Card groups'],
+  ])('routes %s to the %s screen', async (path, testId, title) => {
+    signedIn();
+    renderRoute(path);
+    const page = await screen.findByTestId(testId, {}, { timeout: 5000 });
+    expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe(title);
+  });
+
+  it('opens the session detail of the orderNo in the path', async () => {
+    signedIn();
+    renderRoute('/session/detail/41');
+    const detail = await screen.findByTestId('session-detail', {}, { timeout: 5000 });
+    expect(detail.dataset.orderNo).toBe('41');
+    expect(within(detail).getByRole('heading', { level: 1 }).textContent).toBe('Session 41');
+  });
+
+  it('answers a session path without an orderNo with the not-found page', async () => {
+    signedIn();
+    renderRoute('/session/detail/ORD-1');
+    await screen.findByTestId('not-found-page', {}, { timeout: 5000 });
   });
 
   it('shows the same reset screen at /reset and /reset-password', async () => {

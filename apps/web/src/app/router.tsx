@@ -1,7 +1,7 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { PageLoading } from '../components/ui/page-loading';
+import { Navigate, UNSAFE_createBrowserHistory, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '../components/ui/route-error-boundary';
 import { registerNavigate } from '../lib/navigation';
+import { createHistoryRouter, type History } from './history-router';
 import { RootLayout } from './layouts/root-layout';
 import { lazyRoute } from './lazy-route';
 import { requireSession } from './require-session';
@@ -20,10 +20,11 @@ const resetPasswordRoute = () =>
 /** Spec section 2. Paths are the console's historical ones (camelCase included), so old bookmarks keep working. */
 export const routes: RouteObject[] = [
   {
-    id: 'root',
-    Component: RootLayout,
-    HydrateFallback: PageLoading,
-    ErrorBoundary: RouteErrorBoundary,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         // Pathless: the query cache around every screen that reads server data (see DataLayout).
@@ -34,13 +35,14 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/',
-            loader: requireSession,
-            ...lazyRoute(
-              () => import('./layouts/authenticated-layout'),
-              (m) => m.AuthenticatedLayout,
+            ...requireSession(
+              lazyRoute(
+                () => import('./layouts/authenticated-layout'),
+                (m) => m.AuthenticatedLayout,
+              ),
             ),
             children: [
-              { index: true, loader: () => redirect('/overview'), element: null },
+              { index: true, element: <Navigate to="/overview" replace /> },
               {
                 path: 'overview',
                 ...lazyRoute(
@@ -139,19 +141,21 @@ export const routes: RouteObject[] = [
           {
             path: 'select-site',
             // Choosing or adding a site needs a session; without one the login screen comes first.
-            loader: requireSession,
-            ...lazyRoute(
-              () => import('./routes/select-site'),
-              (m) => m.SelectSiteRoute,
+            ...requireSession(
+              lazyRoute(
+                () => import('./routes/select-site'),
+                (m) => m.SelectSiteRoute,
+              ),
             ),
           },
           {
             path: 'add-site',
             // Choosing or adding a site needs a session; without one the login screen comes first.
-            loader: requireSession,
-            ...lazyRoute(
-              () => import('./routes/add-site'),
-              (m) => m.AddSiteRoute,
+            ...requireSession(
+              lazyRoute(
+                () => import('./routes/add-site'),
+                (m) => m.AddSiteRoute,
+              ),
             ),
           },
         ],
@@ -197,8 +201,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
-  registerNavigate((to, options) => void router.navigate(to, options));
+/** The console's router: in the browser's history, or in a memory one (tests), made with `v5Compat: true`. */
+export function createAppRouter(history: History = UNSAFE_createBrowserHistory({ v5Compat: true })) {
+  const router = createHistoryRouter(history, routes);
+  registerNavigate(router.navigate);
   return router;
 }

@@ -62,8 +62,9 @@ export function chargerAdminService({ db, events, now, chargers, view, link }: C
     },
 
     /**
-     * Deletes a charger with its connectors, readings and sessions; refused while load management is active (1506)
-     * or a session is ongoing (1036). Its PIN stops working at once and its socket on this node is closed.
+     * Deletes a charger with its connectors and the readings outside sessions; its sessions are history and stay
+     * (listed under the alias they started with). Refused while load management is active (1506) or a session is
+     * ongoing (1036). Its PIN stops working at once and its socket on this node is closed.
      */
     remove: async (stationId: number, chargerId: number): Promise<void> => {
       const productCode = await db.transaction().execute(async (trx) => {

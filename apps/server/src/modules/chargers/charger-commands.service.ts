@@ -61,10 +61,10 @@ export function chargerCommandsService({
     return row;
   };
 
-  const sessionAnswer = async (sessionId: number): Promise<ChargerSession> => {
+  const sessionAnswer = async (sessionId: number, chargerId: number): Promise<ChargerSession> => {
     const row = await sessions.getSession(sessionId);
     if (!row) throw new AppError(1039);
-    return toChargerSession(row);
+    return toChargerSession(row, chargerId);
   };
 
   return {
@@ -105,7 +105,7 @@ export function chargerCommandsService({
       }
       const event = await started.promise;
       if (!event) throw new AppError(7001);
-      return sessionAnswer(event.sessionId);
+      return sessionAnswer(event.sessionId, charger.id);
     },
 
     /**
@@ -127,7 +127,7 @@ export function chargerCommandsService({
         throw error;
       }
       await stopped.promise;
-      return sessionAnswer(session.id);
+      return sessionAnswer(session.id, charger.id);
     },
 
     /** Reset; refused while a session is ongoing (1036). */
@@ -211,11 +211,12 @@ function generatePin(): string {
   return pin;
 }
 
-export function toChargerSession(s: ChargingSessionRow): ChargerSession {
+/** A session of the charger the console named (its row loses the charger id only once the charger is deleted). */
+export function toChargerSession(s: ChargingSessionRow, chargerId: number): ChargerSession {
   return {
     id: s.id,
     transactionId: s.transaction_id,
-    chargerId: s.charger_id,
+    chargerId: s.charger_id ?? chargerId,
     connectorId: s.connector_id,
     idTag: s.id_tag,
     startBy: s.start_by,

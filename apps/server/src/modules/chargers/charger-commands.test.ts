@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../test/helpers.ts';
 import { listeningApp, simulators, type OcppTestApp } from '../../ocpp/ocpp.fixtures.ts';
+import { aCard } from '../cards/cards.fixtures.ts';
 import { aProductCode, anOperatorWithSite, callerFor, chargerCall } from './chargers.fixtures.ts';
 
 // The console's commands, answered over a real WebSocket by the charger simulator.
@@ -70,7 +71,7 @@ describe('start', () => {
   it('answers 7000 while the connector is charging, and 7006 when it is faulted', async () => {
     const c = await aConnectedCharger();
     await c.sim.plugIn(1);
-    await c.sim.presentCard('CARD-1', 1);
+    await c.sim.presentCard((await aCard(t.db, c.stationId)).cardId, 1);
     expect((await c.as(chargerCall('start'), { chargerId: c.chargerId })).status).toBe(7000);
 
     const f = await aConnectedCharger();
@@ -128,7 +129,7 @@ describe('stop', () => {
       msg: 'No session is ongoing on this charger',
     });
     await c.sim.plugIn(1);
-    await c.sim.presentCard('CARD-1', 1);
+    await c.sim.presentCard((await aCard(t.db, c.stationId)).cardId, 1);
     await c.sim.stop();
     await vi.waitFor(async () => expect((await c.detail()).connected).toBe(false));
     expect((await c.as(chargerCall('stop'), { chargerId: c.chargerId })).status).toBe(1003);
@@ -148,7 +149,7 @@ describe('reboot', () => {
   it('refuses while a session is ongoing (1036)', async () => {
     const c = await aConnectedCharger();
     await c.sim.plugIn(1);
-    await c.sim.presentCard('CARD-1', 1);
+    await c.sim.presentCard((await aCard(t.db, c.stationId)).cardId, 1);
     expect((await c.as(chargerCall('reboot'), { chargerId: c.chargerId })).status).toBe(1036);
     expect(c.received.some((l) => l.startsWith('Reset'))).toBe(false);
   });
@@ -232,7 +233,7 @@ describe('delete', () => {
   it('refuses while a session is ongoing (1036)', async () => {
     const c = await aConnectedCharger();
     await c.sim.plugIn(1);
-    await c.sim.presentCard('CARD-1', 1);
+    await c.sim.presentCard((await aCard(t.db, c.stationId)).cardId, 1);
     expect((await c.as(chargerCall('delete'), { chargerId: c.chargerId })).status).toBe(1036);
     expect((await c.detail()).connected).toBe(true);
   });
@@ -242,7 +243,7 @@ describe('list and detail of a charging charger', () => {
   it('shows the currents and energy of the ongoing session from the latest readings', async () => {
     const c = await aConnectedCharger();
     await c.sim.plugIn(1);
-    await c.sim.presentCard('CARD-1', 1);
+    await c.sim.presentCard((await aCard(t.db, c.stationId)).cardId, 1);
     await new Promise((resolve) => setTimeout(resolve, 50)); // some energy flows
     await c.sim.sendMeterValues(1);
     const item = await c.detail();

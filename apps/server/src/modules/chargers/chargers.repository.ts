@@ -115,6 +115,10 @@ export function chargersRepository(db: Db) {
         .limit(1)
         .executeTakeFirst()) !== undefined,
 
+    /**
+     * Deletes the charger and (a trigger of 0042_sessions_history.sql) its readings outside sessions. Its sessions
+     * stay, with their readings and the charger's names as they were at their start (charger_id becomes null).
+     */
     delete: async (chargerId: number): Promise<void> => {
       await db.deleteFrom('chargers').where('id', '=', chargerId).execute();
     },

@@ -13,6 +13,10 @@ export type NewSession = {
   startTime: Date;
   meterStartWh: number;
   startBy: string;
+  /** What the card check decided (OCPP idTagInfo.status); the session is recorded whatever it says. */
+  authorization: string;
+  /** The site's card the id tag names, with its group as it is now; undefined for an id tag that is no card. */
+  card: { id: number; groupId: number; groupName: string; multiplierBp: number } | undefined;
 };
 
 const isUnknown = sql<boolean>`'unknownTransaction' = any (flags)`;
@@ -22,15 +26,24 @@ export function chargingSessionsRepository(db: Db) {
     /**
      * Inserts a session whose transaction id is its own id, in one statement. Returns undefined when a session
      * with the same start (charger, connector, card, time) exists: the StartTransaction is a replay.
+     * The session keeps snapshots: the charger's alias and product code (history outlives the charger), and the
+     * site's newest tariff version and currency (a tariff saved later applies to later sessions only).
      */
     insertStarted: async (s: NewSession): Promise<ChargingSessionRow | undefined> => {
       const result = await sql<ChargingSessionRow>`
         with next as (select nextval(pg_get_serial_sequence('charging_sessions', 'id')) as id)
         insert into charging_sessions
-          (id, transaction_id, station_id, charger_id, connector_id, id_tag, start_time, meter_start_wh, start_by)
+          (id, transaction_id, station_id, charger_id, connector_id, id_tag, start_time, meter_start_wh, start_by,
+           charger_alias, product_code, tariff_id, currency,
+           "authorization", card_id, card_group_id, card_group_name, multiplier_bp)
         select next.id, next.id, ${s.stationId}, ${s.chargerId}, ${s.connectorId}, ${s.idTag}, ${s.startTime},
-          ${s.meterStartWh}, ${s.startBy}
+          ${s.meterStartWh}, ${s.startBy}, c.alias, c.product_code,
+          (select t.id from tariffs t where t.station_id = ${s.stationId} order by t.id desc limit 1), site.currency,
+          ${s.authorization}, ${s.card?.id ?? null}, ${s.card?.groupId ?? null}, ${s.card?.groupName ?? null},
+          ${s.card?.multiplierBp ?? 10_000}
         from next
+        join chargers c on c.id = ${s.chargerId}
+        join sites site on site.id = ${s.stationId}
         on conflict (charger_id, connector_id, id_tag, start_time) do nothing
         returning *`.execute(db);
       return result.rows[0];

@@ -7,6 +7,8 @@ import {
   type NewMeterValue,
 } from './charging-sessions.repository.ts';
 import { rowBatcher } from './row-batcher.ts';
+import { cardAuthorization, type CardDecision } from '../cards/card-authorization.service.ts';
+import { sessionCosts } from '../tariffs/session-cost.ts';
 
 export type ChargingSessionServiceDeps = { db: Db; events: EventBus; now: () => Date };
 
@@ -23,7 +25,7 @@ export type StartInput = {
   idTag: string;
   meterStartWh: number;
   startTime: Date;
-  /** The console's start-by source; a charger's own StartTransaction is 'rfid'. */
+  /** The start-by source unless the console asked for this start; else a card's is 'rfid', any other 'others'. */
   startBy?: string;
 };
 
@@ -51,10 +53,11 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
   // MeterValues of many chargers arriving together share one insert (row-batcher.ts says why).
   const insertMeterValues = rowBatcher<NewMeterValue>((rows) => repo.insertMeterValues(rows));
 
+  // Published after the commit, with the cost stored: the charging report mail reads it on this event.
   const publishStopped = (s: ChargingSessionRow) =>
     events.publish('session.stopped', {
       stationId: s.station_id,
-      chargerId: s.charger_id,
+      chargerId: chargerOf(s),
       sessionId: s.id,
       connectorId: s.connector_id,
       endTime: s.end_time ?? s.start_time,
@@ -63,56 +66,62 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
       flags: s.flags,
     });
 
-  /** Closes a session the charger did not stop, at its last known meter value. */
-  const closeByServer = async (
-    tx: ReturnType<typeof chargingSessionsRepository>,
-    session: ChargingSessionRow,
-    reason: string,
-    endAtLeast: Date,
-  ) => {
+  /** Closes a session the charger did not stop, at its last known meter value, and prices it. */
+  const closeByServer = async (trx: Db, session: ChargingSessionRow, reason: string, endAtLeast: Date) => {
+    const tx = chargingSessionsRepository(trx);
     const last = await tx.lastEnergyReading(session.id);
     const meterStop = Math.max(last?.energy_wh ?? session.meter_start_wh, session.meter_start_wh);
     const lastTime = last?.sampled_at ?? session.start_time;
+    const endTime = lastTime > endAtLeast ? lastTime : endAtLeast;
     return tx.update(session.id, {
       status: 'complete',
-      end_time: lastTime > endAtLeast ? lastTime : endAtLeast,
+      end_time: endTime,
       meter_stop_wh: meterStop,
       energy_wh: meterStop - session.meter_start_wh,
       stop_reason: reason,
       flags: [...session.flags, reason],
       updated_at: now(),
+      ...(await sessionCosts(trx).settle(session, { at: endTime, energyWh: meterStop })),
     });
   };
 
   return {
     /**
-     * Whether a card may charge at this charger. Until RFID cards exist every id tag is accepted at a charger that
-     * belongs to a site (every registered charger does): docs/ocpp.md. Cards will narrow this down.
+     * Whether a card may charge at this charger: an active card of the charger's site is Accepted, a recycled one
+     * Blocked, any other id tag Invalid (docs/ocpp.md, Authorize).
      */
-    authorizeIdTag: (_charger: ChargerIdentity, _idTag: string): Promise<AuthorizationStatus> =>
-      Promise.resolve('Accepted'),
+    authorizeIdTag: async (charger: ChargerIdentity, idTag: string): Promise<AuthorizationStatus> =>
+      (await cardAuthorization(db).decide(charger.stationId, idTag)).status,
 
-    /** Starts a session, or finds the one a replayed start already created. */
+    /**
+     * Starts a session, or finds the one a replayed start already created. The card is checked again (the charger
+     * may have authorised it offline, or not at all) and the session recorded whatever the decision: the charger
+     * charges anyway. `authorization` is the decision recorded, for the charger's idTagInfo.
+     */
     startSession: async (
       charger: ChargerIdentity,
       input: StartInput,
-    ): Promise<{ session: ChargingSessionRow; replayed: boolean }> => {
+    ): Promise<{ session: ChargingSessionRow; replayed: boolean; authorization: AuthorizationStatus }> => {
       const outcome = await db.transaction().execute(async (trx) => {
         const tx = chargingSessionsRepository(trx);
         const key = { chargerId: charger.chargerId, ...input };
-        // A start the console asked for (RemoteStartTransaction) is the remote app's, whoever's card it names.
+        // A start the console asked for (RemoteStartTransaction) is the remote app's, whoever's card it names,
+        // and the console's decision stands; a card it names still gives the session its group.
         const remote = await tx.consumeRemoteStart(charger.chargerId, input.connectorId, input.idTag, now());
+        const decision = await cardAuthorization(trx).decide(charger.stationId, input.idTag);
         const inserted = await tx.insertStarted({
           ...key,
           stationId: charger.stationId,
-          startBy: remote ? 'remoteApp' : (input.startBy ?? 'rfid'),
+          startBy: remote ? 'remoteApp' : (input.startBy ?? (decision.card ? 'rfid' : 'others')),
+          authorization: remote ? 'Accepted' : decision.status,
+          card: cardSnapshot(decision),
         });
         if (!inserted) return { session: (await tx.findByStart(key))!, replayed: true, closed: [] };
         // A new transaction on a connector ends whatever the charger never stopped there.
         const stale = await tx.ongoingOnConnector(charger.chargerId, input.connectorId, inserted.id);
         const closed = [];
         for (const old of stale) {
-          closed.push(await closeByServer(tx, old, 'replacedByNewTransaction', input.startTime));
+          closed.push(await closeByServer(trx, old, 'replacedByNewTransaction', input.startTime));
         }
         return { session: inserted, replayed: false, closed };
       });
@@ -121,7 +130,7 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
         const s = outcome.session;
         events.publish('session.started', {
           stationId: s.station_id,
-          chargerId: s.charger_id,
+          chargerId: charger.chargerId,
           sessionId: s.id,
           connectorId: s.connector_id,
           idTag: s.id_tag,
@@ -130,7 +139,11 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
           meterStartWh: s.meter_start_wh,
         });
       }
-      return { session: outcome.session, replayed: outcome.replayed };
+      return {
+        session: outcome.session,
+        replayed: outcome.replayed,
+        authorization: outcome.session.authorization as AuthorizationStatus,
+      };
     },
 
     /**
@@ -146,7 +159,13 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
         if (found && found.status === 'complete' && !lateFix) return { session: found, changed: false };
 
         // (A replay of an unknown transaction's stop finds the flagged row above, already complete.)
-        const session = found ?? (await tx.insertUnknown(unknownSession(charger, input, now())));
+        const session =
+          found ??
+          (await tx.insertUnknown({
+            ...unknownSession(charger, input, now()),
+            ...(input.idTag !== null &&
+              cardColumns(await cardAuthorization(trx).decide(charger.stationId, input.idTag))),
+          }));
         if (!session) {
           // The same stop arrived twice at once and the other one recorded it.
           return {
@@ -155,6 +174,9 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
           };
         }
         const energy = input.meterStopWh - session.meter_start_wh;
+        // The transaction data first: the cost is priced from every reading of the session.
+        await tx.insertMeterValues(meterRows(charger, session.connector_id, session.id, input.readings));
+        const end = { at: input.endTime, energyWh: input.meterStopWh };
         const stopped = await tx.update(session.id, {
           status: 'complete',
           end_time: input.endTime,
@@ -163,8 +185,8 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
           stop_reason: input.reason ?? 'Local',
           flags: energy < 0 ? [...session.flags, 'meterDecreased'] : session.flags,
           updated_at: now(),
+          ...(await sessionCosts(trx).settle(session, end)),
         });
-        await tx.insertMeterValues(meterRows(charger, session.connector_id, session.id, input.readings));
         return { session: stopped, changed: true };
       });
       if (outcome.changed) publishStopped(outcome.session);
@@ -198,9 +220,8 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
       let count = 0;
       for (const id of await repo.stuckSessionIds(offlineBefore)) {
         const closed = await db.transaction().execute(async (trx) => {
-          const tx = chargingSessionsRepository(trx);
-          const session = await tx.lockOngoing(id);
-          return session && closeByServer(tx, session, 'offlineTimeout', session.start_time);
+          const session = await chargingSessionsRepository(trx).lockOngoing(id);
+          return session && closeByServer(trx, session, 'offlineTimeout', session.start_time);
         });
         if (closed) {
           count += 1;
@@ -237,6 +258,36 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
 
 export type ChargingSessionService = ReturnType<typeof chargingSessionService>;
 
+/** A session that starts or stops has its charger: one with an ongoing session cannot be deleted. */
+function chargerOf(s: ChargingSessionRow): number {
+  if (s.charger_id === null) throw new Error(`session ${s.id} lost its charger while it was being stopped`);
+  return s.charger_id;
+}
+
+/** What a session keeps of the card its id tag names: the card and its group as they are at the start. */
+function cardSnapshot({ card }: CardDecision) {
+  return (
+    card && {
+      id: card.id,
+      groupId: card.group_id,
+      groupName: card.group_name,
+      multiplierBp: card.multiplier_bp,
+    }
+  );
+}
+
+/** The same, as columns, with the decision. */
+function cardColumns(decision: CardDecision) {
+  const card = cardSnapshot(decision);
+  return {
+    authorization: decision.status,
+    card_id: card?.id ?? null,
+    card_group_id: card?.groupId ?? null,
+    card_group_name: card?.groupName ?? null,
+    multiplier_bp: card?.multiplierBp ?? 10_000,
+  };
+}
+
 /** A session for a stop of a transaction we never started: it began at its first reading, or at its stop. */
 function unknownSession(charger: ChargerIdentity, input: StopInput, at: Date) {
   const energies = input.readings.filter((r) => r.energyWh !== null);
@@ -252,7 +303,8 @@ function unknownSession(charger: ChargerIdentity, input: StopInput, at: Date) {
     id_tag: input.idTag ?? '',
     start_time: first?.sampledAt ?? input.endTime,
     meter_start_wh: first?.energyWh ?? input.meterStopWh,
-    start_by: 'others',
+    start_by: 'unknown',
+    product_code: charger.productCode,
     flags: ['unknownTransaction'],
     created_at: at,
     updated_at: at,

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket from 'ws';
 import { liveMessageSchema, livePath, signRequest, type LiveMessage } from '@plugboard/contract';
 import { listeningApp, simulators, type OcppTestApp } from '../../ocpp/ocpp.fixtures.ts';
+import { aCard } from '../cards/cards.fixtures.ts';
 import { aCharger, anOperatorWithSite } from '../chargers/chargers.fixtures.ts';
 
 // The console's live socket, as a browser uses it, fed by a simulated charger.
@@ -91,7 +92,7 @@ describe('live push to the console', () => {
   it('sends session starts and stops, and meter values', async () => {
     const { charger, browser, sim } = await aWatchedCharger();
     await sim.plugIn(1);
-    await sim.presentCard('CARD-1', 1);
+    await sim.presentCard((await aCard(t.db, charger.station_id)).cardId, 1);
     await sim.sendMeterValues(1);
     await sim.unplug(1);
     await vi.waitFor(() => {

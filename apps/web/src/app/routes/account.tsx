@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from '../../lib/i18n';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useUserInfo } from '../../features/account/api/get-user-info';
 import { AccountSection } from '../../features/account/components/account-section';

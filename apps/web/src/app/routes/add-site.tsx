@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from '../../lib/i18n';
 import { AddSiteForm } from '../../features/sites/components/add-site-form';
 import { useSiteSwitch } from '../use-site-switch';
 

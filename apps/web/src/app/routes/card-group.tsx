@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/ui/empty-state';
+import { CardGroupListView } from '../../features/cards/components/card-group-list-view';
 
 export function CardGroupRoute() {
-  const { t } = useTranslation();
-  return <EmptyState title={t('routes.cardGroup')} />;
+  return <CardGroupListView />;
 }

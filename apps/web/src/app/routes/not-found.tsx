@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from '../../lib/i18n';
 import { CenteredPage } from '../../components/layout/centered-page';
 
 export const defaultPath = '/overview';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { CenteredPage } from '../../components/layout/centered-page';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { notify } from '../../lib/notify';

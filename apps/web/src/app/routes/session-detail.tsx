@@ -1,7 +1,21 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/ui/empty-state';
+import { useNavigate, useParams } from 'react-router';
+import { SessionDetailView } from '../../features/sessions/components/session-detail-view';
+import { NotFoundRoute } from './not-found';
 
+const listPath = '/sessionList';
+
+/** session/detail/{orderNo}: the session id in the path; a path that names no number is not a page. */
 export function SessionDetailRoute() {
-  const { t } = useTranslation();
-  return <EmptyState title={t('routes.sessionDetail')} />;
+  const { orderNo } = useParams();
+  const navigate = useNavigate();
+  const id = Number(orderNo);
+  if (!Number.isSafeInteger(id) || id < 1) return <NotFoundRoute />;
+  return (
+    <SessionDetailView
+      key={id}
+      orderNo={id}
+      listPath={listPath}
+      onDeleted={() => void navigate(listPath, { replace: true })}
+    />
+  );
 }

@@ -1,7 +1,16 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/ui/empty-state';
+import { useChargers } from '../../features/chargers/api/get-chargers';
+import { SessionListView } from '../../features/sessions/components/session-list-view';
 
+/** The first page of the site's chargers is what the filter offers (the list call answers at most 100). */
+const chargerOptionsQuery = { keyword: '', status: '', pageNum: 1, pageSize: 100 } as const;
+
+/** The sessions screen; its charger filter lists the site's chargers (chargers feature). */
 export function SessionListRoute() {
-  const { t } = useTranslation();
-  return <EmptyState title={t('routes.sessionList')} />;
+  const chargers = useChargers(chargerOptionsQuery);
+  const options = (chargers.data?.list ?? []).map((charger) => ({
+    id: charger.id,
+    label:
+      charger.alias === charger.productCode ? charger.alias : `${charger.alias} (${charger.productCode})`,
+  }));
+  return <SessionListView chargers={options} />;
 }

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from '../../lib/i18n';
 import { SiteDetails } from '../../features/sites/components/site-details';
 import { notify } from '../../lib/notify';
 import { NotFoundRoute } from './not-found';

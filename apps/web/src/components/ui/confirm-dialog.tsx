@@ -1,11 +1,11 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from '../../lib/i18n';
 import { answerConfirm, confirm, getPendingConfirm, subscribeToConfirms } from '../../lib/confirm';
 
 export type ConfirmProviderProps = { children?: ReactNode };

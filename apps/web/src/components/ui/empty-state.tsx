@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from '../../lib/i18n';
 
 export type EmptyStateProps = { title: string };
 

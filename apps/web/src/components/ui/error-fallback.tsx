@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from '../../lib/i18n';
 import { isChunkLoadError } from '../../lib/chunk-load';
 
 export type ErrorFallbackProps = { error: unknown };

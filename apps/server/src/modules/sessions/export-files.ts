@@ -1,0 +1,90 @@
+import { Readable } from 'node:stream';
+import {
+  csvLine,
+  sheetEnd,
+  sheetStart,
+  sharedStrings,
+  workbookParts,
+  xlsxRow,
+  xlsxStyle,
+  type Cell,
+  type CellKind,
+} from './export-formats.ts';
+import type { LocalClock } from './local-clock.ts';
+import { zipStream } from './zip-writer.ts';
+
+// The export's two files, written from batches of cells as they come (sessions-export.service.ts makes the cells).
+
+/** How each column of the file is written, in the order of the labels' columns. */
+export const columnKinds: CellKind[] = [
+  'number', // session ID
+  'text', // charger
+  'text', // product code
+  'number', // connector
+  'label', // start by
+  'text', // card ID
+  'text', // card group
+  'time', // start time
+  'time', // end time
+  'number', // energy
+  'number', // cost
+  'label', // currency
+  'label', // status
+  'number', // meter value
+  'label', // authorization
+];
+const headingKinds = columnKinds.map((): CellKind => 'text');
+/** What the file may run ahead of the socket: about two batches, so that writing and reading overlap. */
+const bufferBytes = 1 << 20;
+
+/**
+ * A batch's lines as UTF-8 bytes, each encoded straight into one buffer: joining them into one string first would
+ * copy every byte once more (bench/sessions).
+ */
+function utf8Lines<T>(items: readonly T[], line: (item: T) => string): Buffer {
+  let buffer = Buffer.allocUnsafe(bufferBytes);
+  let at = 0;
+  for (const item of items) {
+    const text = line(item);
+    if (buffer.length - at < text.length * 3) {
+      const bigger = Buffer.allocUnsafe(Math.max(buffer.length * 2, at + text.length * 3));
+      buffer.copy(bigger, 0, 0, at);
+      buffer = bigger;
+    }
+    at += buffer.write(text, at);
+  }
+  return buffer.subarray(0, at);
+}
+
+/** CSV: UTF-8 with a byte order mark, RFC 4180 quoting, CRLF. */
+export function csvFile(heading: string[], batches: AsyncIterable<Cell[][]>, clock: LocalClock): Readable {
+  async function* chunks() {
+    // The byte order mark makes spreadsheet programs read the file as UTF-8.
+    yield `\uFEFF${csvLine(heading, headingKinds, clock)}`;
+    for await (const rows of batches) yield utf8Lines(rows, (cells) => csvLine(cells, columnKinds, clock));
+  }
+  return Readable.from(chunks(), { objectMode: false, highWaterMark: bufferBytes });
+}
+
+/** XLSX: one sheet, frozen heading row, labels as shared strings, in a ZIP written as it is read. */
+export function xlsxFile(heading: string[], batches: AsyncIterable<Cell[][]>, clock: LocalClock): Readable {
+  const shared = sharedStrings();
+  async function* sheet() {
+    yield sheetStart(heading.length) + xlsxRow(heading, headingKinds, clock, { style: xlsxStyle.heading });
+    for await (const rows of batches)
+      yield utf8Lines(rows, (cells) => xlsxRow(cells, columnKinds, clock, { shared }));
+    yield sheetEnd;
+  }
+  function* strings() {
+    yield shared.xml();
+  }
+  const parts = Object.entries(workbookParts('Sessions')).map(([name, data]) => ({ name, data }));
+  // Level 1 for the sheet: repetitive XML that the fastest level already shrinks about tenfold; higher levels cost
+  // several times the CPU for a few percent (bench/sessions). The shared strings are known once the sheet is done.
+  const entries = [
+    ...parts,
+    { name: 'xl/worksheets/sheet1.xml', data: sheet(), level: 1 },
+    { name: 'xl/sharedStrings.xml', data: strings() },
+  ];
+  return Readable.from(zipStream(entries), { objectMode: false, highWaterMark: bufferBytes });
+}

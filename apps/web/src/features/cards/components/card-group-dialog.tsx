@@ -1,0 +1,145 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { cardLimits, groupNameTakenMessage, type CardGroup, type ErrorCode } from '@plugboard/contract';
+import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
+import { useAddCardGroup } from '../api/add-card-group';
+import { useUpdateCardGroup } from '../api/update-card-group';
+import {
+  emptyGroupForm,
+  parseGroupForm,
+  type GroupFormErrors,
+  type GroupFormField,
+  type GroupFormValues,
+} from '../lib/group-form';
+import { multiplierTexts } from './multiplier-text';
+
+export type CardGroupDialogProps = {
+  /** The group to edit; absent: a new group. */
+  group?: CardGroup;
+  onClose: () => void;
+  onSaved: (group: CardGroup) => void;
+};
+
+/** 1039 with this msg: another group of the site has the name. */
+const operationFailed: ErrorCode = 1039;
+
+/** Name and tariff rate multiplier, checked with the contract's rules before sending; a live discount preview. */
+export function CardGroupDialog({ group, onClose, onSaved }: CardGroupDialogProps) {
+  const { t, i18n } = useTranslation();
+  const addGroup = useAddCardGroup();
+  const updateGroup = useUpdateCardGroup();
+  const pending = addGroup.isPending || updateGroup.isPending;
+  const [values, setValues] = useState<GroupFormValues>(() =>
+    group ? { name: group.name, multiplier: String(group.multiplier) } : emptyGroupForm(),
+  );
+  const [submitted, setSubmitted] = useState(false);
+  const [takenName, setTakenName] = useState<string | null>(null);
+  const result = submitted ? parseGroupForm(values) : null;
+  const errors: GroupFormErrors = result && !result.ok ? { ...result.errors } : {};
+  const nameTaken = takenName !== null && takenName === values.name.trim() && !errors.name;
+  // The preview follows the typing as soon as the value is one the server accepts.
+  const live = parseGroupForm({ name: 'preview', multiplier: values.multiplier });
+
+  const set = (field: GroupFormField, value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+  const errorText = (field: GroupFormField) => {
+    if (field === 'name' && nameTaken) return t('cardGroups.validation.nameTaken');
+    const error = errors[field];
+    return error ? t(`cardGroups.validation.${error.key}`, error.values) : undefined;
+  };
+  const close = () => {
+    if (!pending) onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setSubmitted(true);
+    const parsed = parseGroupForm(values);
+    if (!parsed.ok) return;
+    const callbacks = {
+      onSuccess: (saved: CardGroup) => onSaved(saved),
+      onError: (error: unknown) => {
+        if (
+          error instanceof ApiError &&
+          error.code === operationFailed &&
+          error.msg === groupNameTakenMessage
+        ) {
+          setTakenName(parsed.fields.name);
+        }
+      },
+    };
+    if (group) updateGroup.mutate({ id: group.id, ...parsed.fields }, callbacks);
+    else addGroup.mutate(parsed.fields, callbacks);
+  };
+
+  return (
+    <Dialog open onClose={close} fullWidth maxWidth="sm" data-testid="card-group-dialog">
+      <form noValidate onSubmit={submit}>
+        <DialogTitle>{t(group ? 'cardGroups.form.editTitle' : 'cardGroups.form.addTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              id="card-group-name"
+              required
+              fullWidth
+              autoFocus
+              label={t('cardGroups.form.name')}
+              value={values.name}
+              onChange={(event) => set('name', event.target.value)}
+              error={errors.name !== undefined || nameTaken}
+              helperText={errorText('name')}
+              autoComplete="off"
+              slotProps={{
+                htmlInput: { 'data-testid': 'card-group-name', maxLength: cardLimits.groupNameMax + 10 },
+              }}
+            />
+            <TextField
+              id="card-group-multiplier"
+              required
+              fullWidth
+              label={t('cardGroups.form.multiplier')}
+              value={values.multiplier}
+              onChange={(event) => set('multiplier', event.target.value)}
+              error={errors.multiplier !== undefined}
+              helperText={
+                errorText('multiplier') ??
+                t('cardGroups.form.multiplierHint', {
+                  min: cardLimits.multiplierMin,
+                  max: cardLimits.multiplierMax,
+                })
+              }
+              autoComplete="off"
+              slotProps={{
+                htmlInput: { 'data-testid': 'card-group-multiplier', inputMode: 'decimal' },
+                input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+              }}
+            />
+            {live.ok && (
+              <Alert severity="info" data-testid="card-group-preview">
+                {multiplierTexts(t, i18n.language, live.fields.multiplier).preview}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} color="inherit" data-testid="card-group-cancel">
+            {t('cardGroups.form.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={pending} data-testid="card-group-submit">
+            {t(group ? 'cardGroups.form.save' : 'cardGroups.form.add')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

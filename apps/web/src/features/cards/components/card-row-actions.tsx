@@ -1,0 +1,52 @@
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import RecyclingIcon from '@mui/icons-material/Recycling';
+import UndoIcon from '@mui/icons-material/Undo';
+import type { Card } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
+
+export type CardRowAction = 'edit' | 'changeGroup' | 'recycle' | 'restore';
+
+export type CardRowActionsProps = { card: Card; onAction: (action: CardRowAction) => void };
+
+const icons = {
+  edit: EditOutlinedIcon,
+  changeGroup: DriveFileMoveOutlinedIcon,
+  recycle: RecyclingIcon,
+} as const;
+
+/** An active card is edited, moved or recycled; a recycled one can only be restored (said in words: no icon fits). */
+export function CardRowActions({ card, onAction }: CardRowActionsProps) {
+  const { t } = useTranslation();
+  if (card.status === 'recycled') {
+    return (
+      <Button
+        size="small"
+        startIcon={<UndoIcon fontSize="small" />}
+        onClick={() => onAction('restore')}
+        data-testid={`card-restore-${card.cardId}`}
+      >
+        {t('cards.actions.restore')}
+      </Button>
+    );
+  }
+  return (['edit', 'changeGroup', 'recycle'] as const).map((action) => {
+    const Icon = icons[action];
+    const label = t(`cards.actions.${action}`);
+    return (
+      <Tooltip key={action} title={label}>
+        <IconButton
+          size="small"
+          aria-label={label}
+          onClick={() => onAction(action)}
+          data-testid={`card-${action}-${card.cardId}`}
+        >
+          <Icon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    );
+  });
+}

@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { Card, CardStatus } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
+import { formatDate, noValue } from '../lib/format';
+import { CardRowActions, type CardRowAction } from './card-row-actions';
+
+export type CardTableProps = {
+  cards: readonly Card[];
+  selected: ReadonlySet<number>;
+  onSelect: (ids: readonly number[], selected: boolean) => void;
+  onAction: (action: CardRowAction, card: Card) => void;
+  /** The tab the rows come from. */
+  status: CardStatus;
+  /** Shown in the body when there are no rows (no cards, nothing found, or the list failed). */
+  empty: ReactNode;
+};
+
+/** The last column is when the card was added, or in the recycled list when it was recycled. */
+const columns = ['cardId', 'holder', 'group', 'email', 'subscribeReport'] as const;
+
+export function CardTable({ cards, selected, onSelect, onAction, status, empty }: CardTableProps) {
+  const { t, i18n } = useTranslation();
+  const checked = cards.filter((card) => selected.has(card.id)).length;
+  const all = cards.length > 0 && checked === cards.length;
+  const recycled = status === 'recycled';
+
+  return (
+    <Table size="small" data-testid="card-list">
+      <TableHead>
+        <TableRow>
+          <TableCell padding="checkbox">
+            <Checkbox
+              checked={all}
+              indeterminate={checked > 0 && !all}
+              disabled={cards.length === 0}
+              onChange={(event) =>
+                onSelect(
+                  cards.map((card) => card.id),
+                  event.target.checked,
+                )
+              }
+              slotProps={{
+                input: { 'aria-label': t('cards.selectAll'), 'data-testid': 'card-select-all' } as object,
+              }}
+            />
+          </TableCell>
+          {columns.map((column) => (
+            <TableCell key={column}>{t(`cards.columns.${column}`)}</TableCell>
+          ))}
+          <TableCell>{t(recycled ? 'cards.columns.recycledAt' : 'cards.columns.createdAt')}</TableCell>
+          <TableCell align="right">{t('cards.columns.actions')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {cards.length === 0 && (
+          <TableRow>
+            <TableCell colSpan={columns.length + 3} align="center" sx={{ py: 4 }}>
+              {empty}
+            </TableCell>
+          </TableRow>
+        )}
+        {cards.map((card) => (
+          <TableRow
+            key={card.id}
+            hover
+            selected={selected.has(card.id)}
+            data-testid={`card-row-${card.cardId}`}
+          >
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={selected.has(card.id)}
+                onChange={(event) => onSelect([card.id], event.target.checked)}
+                slotProps={{
+                  input: {
+                    'aria-label': t('cards.select', { cardId: card.cardId }),
+                    'data-testid': `card-select-${card.cardId}`,
+                  } as object,
+                }}
+              />
+            </TableCell>
+            <TableCell sx={{ fontWeight: 600, fontFamily: 'monospace' }}>{card.cardId}</TableCell>
+            <TableCell>{card.holder || noValue}</TableCell>
+            <TableCell data-testid={`card-group-${card.cardId}`}>{card.groupName}</TableCell>
+            <TableCell>{card.email || noValue}</TableCell>
+            <TableCell>{t(card.subscribeReport ? 'cards.yes' : 'cards.no')}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {formatDate(i18n.language, card.recycledAt ?? card.createdAt)}
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <CardRowActions card={card} onAction={(action) => onAction(action, card)} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

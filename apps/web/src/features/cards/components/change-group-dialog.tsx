@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import type { Card, CardGroup } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { useChangeCardGroup } from '../api/change-card-group';
+
+export type ChangeGroupDialogProps = {
+  cards: readonly Card[];
+  groups: readonly CardGroup[];
+  onClose: () => void;
+  onChanged: () => void;
+};
+
+/** Moves one card or a selection to another group; the choice starts on the group they share, if any. */
+export function ChangeGroupDialog({ cards, groups, onClose, onChanged }: ChangeGroupDialogProps) {
+  const { t } = useTranslation();
+  const changeGroup = useChangeCardGroup();
+  const shared = new Set(cards.map((card) => card.groupId));
+  const [groupId, setGroupId] = useState(() => (shared.size === 1 ? String(cards[0]?.groupId) : ''));
+  const [submitted, setSubmitted] = useState(false);
+  const count = cards.length;
+  const missing = submitted && groupId === '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (groupId === '' || changeGroup.isPending) return;
+    const group = groups.find((candidate) => candidate.id === Number(groupId));
+    changeGroup.mutate(
+      { ids: cards.map((card) => card.id), groupId: Number(groupId) },
+      {
+        onSuccess: () => {
+          notify({
+            message: t('cards.changeGroup.done', { count, group: group?.name ?? '' }),
+            severity: 'success',
+          });
+          onChanged();
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="card-change-group-dialog">
+      <form noValidate onSubmit={submit}>
+        <DialogTitle>{t('cards.changeGroup.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {t('cards.changeGroup.content', { count, cardId: cards[0]?.cardId ?? '' })}
+          </DialogContentText>
+          <TextField
+            select
+            fullWidth
+            label={t('cards.changeGroup.group')}
+            value={groupId}
+            onChange={(event) => setGroupId(event.target.value)}
+            error={missing}
+            helperText={missing ? t('cards.validation.groupRequired') : undefined}
+            slotProps={{
+              select: { native: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'card-change-group-select' },
+            }}
+          >
+            {groupId === '' && <option value="" />}
+            {groups.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.name}
+              </option>
+            ))}
+          </TextField>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} color="inherit" data-testid="card-change-group-cancel">
+            {t('cards.form.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            loading={changeGroup.isPending}
+            data-testid="card-change-group-submit"
+          >
+            {t('cards.changeGroup.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
