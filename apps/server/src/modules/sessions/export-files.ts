@@ -1,21 +1,10 @@
 import { Readable } from 'node:stream';
-import {
-  csvLine,
-  sheetEnd,
-  sheetStart,
-  sharedStrings,
-  workbookParts,
-  xlsxRow,
-  xlsxStyle,
-  type Cell,
-  type CellKind,
-} from './export-formats.ts';
-import type { LocalClock } from './local-clock.ts';
+import { sheetEnd, sheetStart, workbookParts, type CellKind, type SharedStrings } from './export-formats.ts';
 import { zipStream } from './zip-writer.ts';
 
-// The export's two files, written from batches of cells as they come (sessions-export.service.ts makes the cells).
+// The export's two files, written from batches of lines as they come (sessions-export.service.ts makes the lines).
 
-/** How each column of the file is written, in the order of the labels' columns. */
+/** How each column of the file is written, in the order of the labels' columns (export-lines.ts does the same). */
 export const columnKinds: CellKind[] = [
   'number', // session ID
   'text', // charger
@@ -33,7 +22,7 @@ export const columnKinds: CellKind[] = [
   'number', // meter value
   'label', // authorization
 ];
-const headingKinds = columnKinds.map((): CellKind => 'text');
+export const headingKinds = columnKinds.map((): CellKind => 'text');
 /** What the file may run ahead of the socket: about two batches, so that writing and reading overlap. */
 const bufferBytes = 1 << 20;
 
@@ -41,11 +30,10 @@ const bufferBytes = 1 << 20;
  * A batch's lines as UTF-8 bytes, each encoded straight into one buffer: joining them into one string first would
  * copy every byte once more (bench/sessions).
  */
-function utf8Lines<T>(items: readonly T[], line: (item: T) => string): Buffer {
+function utf8Lines(lines: readonly string[]): Buffer {
   let buffer = Buffer.allocUnsafe(bufferBytes);
   let at = 0;
-  for (const item of items) {
-    const text = line(item);
+  for (const text of lines) {
     if (buffer.length - at < text.length * 3) {
       const bigger = Buffer.allocUnsafe(Math.max(buffer.length * 2, at + text.length * 3));
       buffer.copy(bigger, 0, 0, at);
@@ -57,22 +45,20 @@ function utf8Lines<T>(items: readonly T[], line: (item: T) => string): Buffer {
 }
 
 /** CSV: UTF-8 with a byte order mark, RFC 4180 quoting, CRLF. */
-export function csvFile(heading: string[], batches: AsyncIterable<Cell[][]>, clock: LocalClock): Readable {
+export function csvFile(heading: string, batches: AsyncIterable<string[]>): Readable {
   async function* chunks() {
     // The byte order mark makes spreadsheet programs read the file as UTF-8.
-    yield `\uFEFF${csvLine(heading, headingKinds, clock)}`;
-    for await (const rows of batches) yield utf8Lines(rows, (cells) => csvLine(cells, columnKinds, clock));
+    yield `\uFEFF${heading}`;
+    for await (const lines of batches) yield utf8Lines(lines);
   }
   return Readable.from(chunks(), { objectMode: false, highWaterMark: bufferBytes });
 }
 
 /** XLSX: one sheet, frozen heading row, labels as shared strings, in a ZIP written as it is read. */
-export function xlsxFile(heading: string[], batches: AsyncIterable<Cell[][]>, clock: LocalClock): Readable {
-  const shared = sharedStrings();
+export function xlsxFile(heading: string, batches: AsyncIterable<string[]>, shared: SharedStrings): Readable {
   async function* sheet() {
-    yield sheetStart(heading.length) + xlsxRow(heading, headingKinds, clock, { style: xlsxStyle.heading });
-    for await (const rows of batches)
-      yield utf8Lines(rows, (cells) => xlsxRow(cells, columnKinds, clock, { shared }));
+    yield sheetStart(columnKinds.length) + heading;
+    for await (const rows of batches) yield utf8Lines(rows);
     yield sheetEnd;
   }
   function* strings() {

@@ -1,12 +1,19 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { ExportFormat, sessionExportSchema } from '@plugboard/contract';
+import {
+  authorizationStatuses,
+  startBySources,
+  type ExportFormat,
+  type sessionExportSchema,
+} from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import { sessionCosts } from '../tariffs/session-cost.ts';
+import { minorDigits } from '../tariffs/tariff-units.ts';
 import { tariffsRepository } from '../tariffs/tariffs.repository.ts';
 import { labelsFor } from './export-labels.ts';
-import { columnKinds, csvFile, xlsxFile } from './export-files.ts';
-import type { Cell } from './export-formats.ts';
+import { columnKinds, csvFile, headingKinds, xlsxFile } from './export-files.ts';
+import { csvLine, sharedStrings, xlsxRow, xlsxStyle, type Cell } from './export-formats.ts';
+import { csvLineSql, xlsxRowSql, type LineWords } from './export-lines.ts';
 import { localClock } from './local-clock.ts';
 import { ongoingExtrasOf } from './ongoing-extras.ts';
 import { batchesReadAhead } from './read-ahead.ts';
@@ -77,8 +84,38 @@ export function sessionsExportService({ db, now }: { db: Db; now: () => Date }) 
         ];
       };
 
-      /** The cells of a batch of rows, with the estimates of its ongoing sessions (queries only if it has any). */
-      const cellsOf = async (rows: ExportRow[]): Promise<Cell[][]> => {
+      // The database writes the lines of complete sessions in the site's currency (export-lines.ts); Node writes
+      // the rest, the same way (export-formats.ts). XLSX: the labels are shared strings, numbered before the rows.
+      const shared = sharedStrings();
+      const currency = site?.currency ?? '';
+      const words = (word: (text: string) => string): LineWords => ({
+        divisor: 10 ** minorDigits(currency),
+        startByKeys: [...startBySources],
+        startBy: startBySources.map((key) => word(labels.startBy[key])),
+        unknownStartBy: word(labels.startBy.unknown),
+        complete: word(labels.status.complete),
+        currency: word(currency),
+        authorizationKeys: [...authorizationStatuses],
+        authorization: authorizationStatuses.map(word),
+        accepted: word('Accepted'),
+      });
+      const csv = format === 'csv';
+      const line = csv
+        ? csvLineSql(words((text) => text))
+        : xlsxRowSql(words((text) => String(shared.ref(text))));
+      // The times between the database's head and tail of a line (export-lines.ts), as lineOf writes them.
+      const times = csv
+        ? (start: number, end: number | null) =>
+            `${clock.format(start)},${end === null ? '' : clock.format(end)}`
+        : (start: number, end: number | null) =>
+            `<c s="${xlsxStyle.dateTime}"><v>${clock.excelSerial(start)}</v></c>` +
+            (end === null ? '<c/>' : `<c s="${xlsxStyle.dateTime}"><v>${clock.excelSerial(end)}</v></c>`);
+      const lineOf = csv
+        ? (cells: Cell[]) => csvLine(cells, columnKinds, clock)
+        : (cells: Cell[]) => xlsxRow(cells, columnKinds, clock, { shared });
+
+      /** Lines written in Node, with the estimates of ongoing sessions (a query only if any). */
+      const linesOf = async (rows: ExportRow[]): Promise<Map<number, string>> => {
         const ongoing = rows.filter((r) => r.status === 'ongoing');
         const pricing = ongoing.length === 0 ? [] : await exportRepo.pricingOf(ongoing.map((r) => r.id));
         const priced = ongoing.flatMap((r) => {
@@ -86,19 +123,30 @@ export function sessionsExportService({ db, now }: { db: Db; now: () => Date }) 
           return known ? [{ ...r, ...known }] : [];
         });
         const extras = await ongoingExtrasOf(costs, priced, now());
-        return rows.map((row) => toCells(row, extras(row.id)));
+        return new Map(rows.map((row) => [row.id, lineOf(toCells(row, extras(row.id)))]));
       };
 
-      async function* batches(): AsyncGenerator<Cell[][]> {
-        const rows = exportRepo.rows(filter, { sortBy, sortOrder }, page);
-        for await (const batch of batchesReadAhead(rows, exportBatchRows)) yield await cellsOf(batch);
+      async function* batches(): AsyncGenerator<string[]> {
+        const terms = { currency, line };
+        const ongoing = await linesOf(await exportRepo.ongoing(filter, terms));
+        const rows = exportRepo.lines(filter, { sortBy, sortOrder }, page, terms);
+        // Left to Node without a query: another currency's complete sessions, and one started since `ongoing`.
+        const lineOfLeft = (row: ExportRow) => ongoing.get(row.id) ?? lineOf(toCells(row, {}));
+        for await (const batch of batchesReadAhead(rows, exportBatchRows))
+          yield batch.map((r) =>
+            r.head === null || r.tail === null
+              ? lineOfLeft(JSON.parse(r.whole ?? 'null') as ExportRow)
+              : r.head + times(r.start_ms, r.end_ms) + r.tail,
+          );
       }
 
       return {
         total,
         fileName: `sessions-${clock.day(now().getTime())}.${format}`,
         contentType: contentTypes[format],
-        body: format === 'csv' ? csvFile(heading, batches(), clock) : xlsxFile(heading, batches(), clock),
+        body: csv
+          ? csvFile(csvLine(heading, headingKinds, clock), batches())
+          : xlsxFile(xlsxRow(heading, headingKinds, clock, { style: xlsxStyle.heading }), batches(), shared),
       };
     },
   };
