@@ -1,3 +1,5 @@
+import { utcOffsetMs } from '@plugboard/pricing';
+
 /** The instant a wall-clock time names in an IANA zone: zonedInstant('2025-03-03', '22:30', 'Europe/Amsterdam'). */
 export function zonedInstant(day: string, time: string, timeZone: string): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
@@ -5,34 +7,8 @@ export function zonedInstant(day: string, time: string, timeZone: string): Date 
   const asUtc = Date.UTC(year, month - 1, date, hours, minutes);
   // The zone's offset at that moment, read back from Intl; twice, in case the first guess crossed a DST change.
   let instant = asUtc;
-  for (let i = 0; i < 2; i++) instant = asUtc - offsetMs(instant, timeZone);
+  for (let i = 0; i < 2; i++) instant = asUtc - utcOffsetMs(timeZone, instant);
   return new Date(instant);
-}
-
-function offsetMs(at: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, Number(part.value)]),
-  ) as Record<string, number>;
-  const local = Date.UTC(
-    parts.year ?? 0,
-    (parts.month ?? 1) - 1,
-    parts.day,
-    parts.hour,
-    parts.minute,
-    parts.second,
-  );
-  return local - Math.floor(at / 1000) * 1000;
 }
 
 /** Yesterday's date (YYYY-MM-DD) in a zone. */

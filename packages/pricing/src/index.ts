@@ -2,3 +2,4 @@ export * from './types.ts';
 export { priceSession } from './price-session.ts';
 export { validateBands } from './bands.ts';
 export { minorDigitsOf } from './currency.ts';
+export { utcOffsetMs } from './clock.ts';

@@ -1,3 +1,5 @@
+import { utcOffsetMs } from '@plugboard/pricing';
+
 const quarterHourMs = 900_000;
 const dayMs = 86_400_000;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -8,16 +10,6 @@ const twoDigits = Array.from({ length: 60 }, (_, n) => pad(n));
  * quarter hour of time (offsets and their changes fall on quarter hours), then it is arithmetic.
  */
 export function localClock(timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
   // Keyed by quarter-hour number (a small integer: fast map keys). Rows in time order ask for their start and end in
   // turn: the two quarters asked last are kept at hand.
   const offsets = new Map<number, number>();
@@ -28,11 +20,7 @@ export function localClock(timeZone: string) {
     if (quarter === recent[2]) return recent[3]!;
     let offset = offsets.get(quarter);
     if (offset === undefined) {
-      const start = quarter * quarterHourMs;
-      const p = Object.fromEntries(parts.formatToParts(start).map((x) => [x.type, Number(x.value)]));
-      offset =
-        Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0) -
-        start;
+      offset = utcOffsetMs(timeZone, quarter * quarterHourMs);
       if (offsets.size > 100_000) offsets.clear();
       offsets.set(quarter, offset);
     }
