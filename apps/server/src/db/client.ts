@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Compilable } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './schema.ts';
@@ -8,10 +8,61 @@ export type Db = Kysely<Database>;
 // int8 (bigserial ids, counts) as JS numbers: ids stay far below 2^53, and the console expects numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** The pool behind each Db, for the reads that Kysely's row objects would slow down (`textBatches`). */
+const pools = new WeakMap<Db, pg.Pool>();
+
 export function createDb(url: string, { max = 10 }: { max?: number } = {}): Db {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
-  // The cursor lets a query be read in batches (`.stream()`): the sessions export reads a million rows in flat memory.
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  // The cursor lets a query be read in batches (`.stream()`).
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/** A row as the database wrote it: each column's text, or null. */
+export type TextRow = (string | null)[];
+const asText = { getTypeParser: () => (text: string) => text };
+
+/**
+ * Reads a query from a cursor, `size` rows at a time, as arrays of the columns' text: no row objects and no type
+ * parsing, which cost more than the query itself for a million rows (bench/sessions). The next batch is asked for
+ * before a batch is handed out, so the database reads while the caller writes. Ending early (a download given up)
+ * closes the cursor and gives the connection back.
+ */
+export async function* textBatches<Row extends TextRow = TextRow>(
+  db: Db,
+  query: Compilable,
+  size: number,
+): AsyncGenerator<Row[]> {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('textBatches needs a Db made by createDb');
+  const { sql, parameters } = query.compile();
+  const client = await pool.connect();
+  const cursor = client.query(
+    new Cursor<Row>(sql, [...parameters], {
+      rowMode: 'array',
+      types: asText,
+    }),
+  );
+  let failed: unknown;
+  try {
+    let next = cursor.read(size);
+    for (;;) {
+      const batch = await next;
+      if (batch.length === 0) return;
+      next = cursor.read(size);
+      // Handled here too: if the caller stops before this is awaited, its failure must not go unhandled.
+      next.catch(() => {});
+      yield batch;
+    }
+  } catch (error) {
+    failed = error;
+    throw error;
+  } finally {
+    // A cursor that failed or was given up mid-read leaves the connection in an unknown state: it is dropped.
+    await cursor.close().catch(() => {});
+    client.release(failed instanceof Error ? failed : undefined);
+  }
 }

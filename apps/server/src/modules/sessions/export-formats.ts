@@ -30,7 +30,7 @@ function needsCsvWork(text: string): boolean {
   }
   return false;
 }
-function csvText(text: string): string {
+export function csvText(text: string): string {
   if (!needsCsvWork(text)) return text;
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
@@ -60,7 +60,7 @@ function needsXmlWork(text: string): boolean {
   return false;
 }
 /** Text as XML character data; most cells need nothing, and one scan is cheaper than four replaces. */
-const xmlText = (text: string) =>
+export const xmlText = (text: string) =>
   needsXmlWork(text)
     ? text.replace(invalidXml, '').replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
     : text;
@@ -93,10 +93,11 @@ export function xlsxRow(
 }
 
 /**
- * The workbook's shared strings: labels repeat on every row, and a reference is far shorter than the text inline.
- * Bounded, so memory stays flat: past `max` strings, new ones are written inline.
+ * The workbook's shared strings: labels, charger names, card ids and groups repeat across rows, and a reference
+ * is far shorter than the text inline. Bounded, so memory stays flat: past `max` strings (a few MB of short
+ * texts), new ones are written inline.
  */
-export function sharedStrings(max = 1000) {
+export function sharedStrings(max = 50_000) {
   const index = new Map<string, number>();
   return {
     ref: (text: string): number | undefined => {

@@ -3,7 +3,7 @@ import { startBySources, type Language, type StartBy } from '@plugboard/contract
 // The export's words in each console language. The file is made on the server (it streams), so it cannot use the
 // console's locale files; the English ones are the reference. Authorization values stay OCPP's words.
 
-type Labels = {
+export type ExportLabels = {
   columns: [
     id: string,
     charger: string,
@@ -29,7 +29,7 @@ type Labels = {
 const sources = (...names: string[]) =>
   Object.fromEntries(startBySources.map((key, i) => [key, names[i] ?? key])) as Record<StartBy, string>;
 
-const en: Labels = {
+const en: ExportLabels = {
   columns: [
     'Session ID',
     'Charger',
@@ -69,7 +69,7 @@ const en: Labels = {
   ),
 };
 
-export const exportLabels: Record<Language, Labels> = {
+export const exportLabels: Record<Language, ExportLabels> = {
   en_US: en,
   de_DE: {
     columns: [
@@ -347,5 +347,5 @@ export const exportLabels: Record<Language, Labels> = {
 };
 
 /** The labels of a console language; English for anything else. */
-export const labelsFor = (language: string | undefined): Labels =>
-  (exportLabels as Record<string, Labels | undefined>)[language ?? ''] ?? en;
+export const labelsFor = (language: string | undefined): ExportLabels =>
+  (exportLabels as Record<string, ExportLabels | undefined>)[language ?? ''] ?? en;

@@ -6,44 +6,62 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const twoDigits = Array.from({ length: 60 }, (_, n) => pad(n));
 
 /**
- * Wall-clock time of a zone, fast enough for a million rows: the zone's UTC offset is asked of Intl once per
- * quarter hour of time (offsets and their changes fall on quarter hours), then it is arithmetic.
+ * Wall-clock time of a zone, fast enough for a million rows. The zone's UTC offset is asked of Intl once per UTC
+ * day when it is the same at both ends of the day (a zone changes its offset at most once a day), else once per
+ * quarter hour of that day (offsets and their changes fall on quarter hours); then it is arithmetic.
  */
 export function localClock(timeZone: string) {
-  // Keyed by quarter-hour number (a small integer: fast map keys). Rows in time order ask for their start and end in
-  // turn: the two quarters asked last are kept at hand.
-  const offsets = new Map<number, number>();
-  const recent = [NaN, 0, NaN, 0];
-  const offsetAt = (ms: number) => {
+  // Keyed by UTC day or quarter-hour number (small integers: fast map keys). A day whose offset changes is kept
+  // as NaN, and its quarters are looked up apart. Rows in time order ask for few days in turn: the last is at hand.
+  const days = new Map<number, number>();
+  const quarters = new Map<number, number>();
+  let lastDay = NaN;
+  let lastOffset = 0;
+  const quarterOffset = (ms: number) => {
     const quarter = Math.floor(ms / quarterHourMs);
-    if (quarter === recent[0]) return recent[1]!;
-    if (quarter === recent[2]) return recent[3]!;
-    let offset = offsets.get(quarter);
+    let offset = quarters.get(quarter);
     if (offset === undefined) {
       offset = utcOffsetMs(timeZone, quarter * quarterHourMs);
-      if (offsets.size > 100_000) offsets.clear();
-      offsets.set(quarter, offset);
+      if (quarters.size > 10_000) quarters.clear();
+      quarters.set(quarter, offset);
     }
-    recent[2] = recent[0]!;
-    recent[3] = recent[1]!;
-    recent[0] = quarter;
-    recent[1] = offset;
+    return offset;
+  };
+  const offsetAt = (ms: number) => {
+    const day = Math.floor(ms / dayMs);
+    if (day === lastDay) return lastOffset;
+    let offset = days.get(day);
+    if (offset === undefined) {
+      const first = utcOffsetMs(timeZone, day * dayMs);
+      offset = first === utcOffsetMs(timeZone, (day + 1) * dayMs - quarterHourMs) ? first : NaN;
+      if (days.size > 100_000) days.clear();
+      days.set(day, offset);
+    }
+    if (Number.isNaN(offset)) return quarterOffset(ms);
+    lastDay = day;
+    lastOffset = offset;
     return offset;
   };
   /** Milliseconds since 1970-01-01 00:00 of the local calendar, of an instant in epoch milliseconds. */
   const localMs = (at: number) => at + offsetAt(at);
   // 'YYYY-MM-DD ' of local days (rows in time order share few), and the time of day from a table of 2 digits.
-  const days = new Map<number, string>();
+  const dayTexts = new Map<number, string>();
   const dayText = (day: number) => {
-    let text = days.get(day);
+    let text = dayTexts.get(day);
     if (text === undefined) {
       const d = new Date(day * dayMs);
       text = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} `;
-      if (days.size > 10_000) days.clear();
-      days.set(day, text);
+      if (dayTexts.size > 10_000) dayTexts.clear();
+      dayTexts.set(day, text);
     }
     return text;
   };
+  // Excel's serial of a whole second: the day's number, then the second's fraction of a day ('.375'), kept per
+  // second of the day (at most 86,400): a double's shortest text costs more than the rest of a row's time.
+  // Filled with undefined first: an array written out of order would fall back to a slow dictionary.
+  const fractions = new Array<string | undefined>(86_400).fill(undefined);
+  const fractionOf = (second: number) =>
+    (fractions[second] ??= second === 0 ? '' : String(second / 86_400).slice(1));
   return {
     localMs,
     /** 'YYYY-MM-DD HH:mm:ss' */
@@ -59,8 +77,15 @@ export function localClock(timeZone: string) {
       const d = new Date(localMs(at));
       return `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
     },
-    /** Excel's serial date (days since 1899-12-30) of the local time. */
-    excelSerial: (at: number) => localMs(at) / dayMs + 25_569,
+    /**
+     * Excel's serial date (days since 1899-12-30) of the local second, as text. Seconds, as `format` writes: a
+     * sheet would round 09:00:59.6 up to the next minute, where the CSV shows the second it happened in.
+     */
+    excelSerial: (at: number) => {
+      const local = localMs(at);
+      const day = Math.floor(local / dayMs);
+      return `${day + 25_569}${fractionOf(Math.floor((local - day * dayMs) / 1000))}`;
+    },
   };
 }
 

@@ -1,24 +1,16 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import {
-  authorizationStatuses,
-  startBySources,
-  type ExportFormat,
-  type sessionExportSchema,
-} from '@plugboard/contract';
+import type { ExportFormat, sessionExportSchema } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import { sessionCosts } from '../tariffs/session-cost.ts';
-import { minorDigits } from '../tariffs/tariff-units.ts';
 import { tariffsRepository } from '../tariffs/tariffs.repository.ts';
 import { labelsFor } from './export-labels.ts';
 import { columnKinds, csvFile, headingKinds, xlsxFile } from './export-files.ts';
-import { csvLine, sharedStrings, xlsxRow, xlsxStyle, type Cell } from './export-formats.ts';
-import { csvLineSql, xlsxRowSql, type LineWords } from './export-lines.ts';
+import { csvLine, sharedStrings, xlsxRow, xlsxStyle } from './export-formats.ts';
+import { lineWriter, type ExportRow, type OngoingFigures } from './export-lines.ts';
 import { localClock } from './local-clock.ts';
 import { ongoingExtrasOf } from './ongoing-extras.ts';
-import { batchesReadAhead } from './read-ahead.ts';
-import { authorizationOf, sessionFigures, startByOf, type OngoingExtras } from './session-item.ts';
-import { exportBatchRows, sessionsExportRepository, type ExportRow } from './sessions-export.repository.ts';
+import { sessionsExportRepository } from './sessions-export.repository.ts';
 import { sessionsRepository } from './sessions.repository.ts';
 
 type ExportQuery = Omit<z.output<typeof sessionExportSchema>, 'stationId'>;
@@ -63,90 +55,42 @@ export function sessionsExportService({ db, now }: { db: Db; now: () => Date }) 
         columnKinds[i] === 'time' ? `${name} (${timeZone})` : name,
       );
 
-      const toCells = (row: ExportRow, extras: OngoingExtras): Cell[] => {
-        const { energyKwh, meterValue, cost } = sessionFigures(row, extras);
-        return [
-          row.id,
-          row.charger_alias,
-          row.product_code,
-          row.connector_id,
-          labels.startBy[startByOf(row.start_by)],
-          row.id_tag,
-          row.card_group_name,
-          row.start_ms,
-          row.end_ms,
-          energyKwh,
-          cost,
-          row.currency,
-          labels.status[row.status],
-          meterValue,
-          authorizationOf(row.authorization),
-        ];
-      };
-
-      // The database writes the lines of complete sessions in the site's currency (export-lines.ts); Node writes
-      // the rest, the same way (export-formats.ts). XLSX: the labels are shared strings, numbered before the rows.
-      const shared = sharedStrings();
       const currency = site?.currency ?? '';
-      const words = (word: (text: string) => string): LineWords => ({
-        divisor: 10 ** minorDigits(currency),
-        startByKeys: [...startBySources],
-        startBy: startBySources.map((key) => word(labels.startBy[key])),
-        unknownStartBy: word(labels.startBy.unknown),
-        complete: word(labels.status.complete),
-        currency: word(currency),
-        authorizationKeys: [...authorizationStatuses],
-        authorization: authorizationStatuses.map(word),
-        accepted: word('Accepted'),
-      });
-      const csv = format === 'csv';
-      const line = csv
-        ? csvLineSql(words((text) => text))
-        : xlsxRowSql(words((text) => String(shared.ref(text))));
-      // The times between the database's head and tail of a line (export-lines.ts), as lineOf writes them.
-      const times = csv
-        ? (start: number, end: number | null) =>
-            `${clock.format(start)},${end === null ? '' : clock.format(end)}`
-        : (start: number, end: number | null) =>
-            `<c s="${xlsxStyle.dateTime}"><v>${clock.excelSerial(start)}</v></c>` +
-            (end === null ? '<c/>' : `<c s="${xlsxStyle.dateTime}"><v>${clock.excelSerial(end)}</v></c>`);
-      const lineOf = csv
-        ? (cells: Cell[]) => csvLine(cells, columnKinds, clock)
-        : (cells: Cell[]) => xlsxRow(cells, columnKinds, clock, { shared });
-
-      /** Lines written in Node, with the estimates of ongoing sessions (a query only if any). */
-      const linesOf = async (rows: ExportRow[]): Promise<Map<number, string>> => {
-        const ongoing = rows.filter((r) => r.status === 'ongoing');
-        const pricing = ongoing.length === 0 ? [] : await exportRepo.pricingOf(ongoing.map((r) => r.id));
-        const priced = ongoing.flatMap((r) => {
-          const known = pricing.find((p) => p.id === r.id);
-          return known ? [{ ...r, ...known }] : [];
-        });
-        const extras = await ongoingExtrasOf(costs, priced, now());
-        return new Map(rows.map((row) => [row.id, lineOf(toCells(row, extras(row.id)))]));
-      };
+      // XLSX: the labels are shared strings, numbered as the rows are written.
+      const shared = sharedStrings();
+      const lineOf = lineWriter({ format, labels, clock, currency, shared });
 
       async function* batches(): AsyncGenerator<string[]> {
-        const terms = { currency, line };
-        const ongoing = await linesOf(await exportRepo.ongoing(filter, terms));
-        const rows = exportRepo.lines(filter, { sortBy, sortOrder }, page, terms);
-        // Left to Node without a query: another currency's complete sessions, and one started since `ongoing`.
-        const lineOfLeft = (row: ExportRow) => ongoing.get(row.id) ?? lineOf(toCells(row, {}));
-        for await (const batch of batchesReadAhead(rows, exportBatchRows))
-          yield batch.map((r) =>
-            r.head === null || r.tail === null
-              ? lineOfLeft(JSON.parse(r.whole ?? 'null') as ExportRow)
-              : r.head + times(r.start_ms, r.end_ms) + r.tail,
-          );
+        // Ongoing sessions show an estimate, priced before the cursor opens (a query only if any). One that
+        // started since shows no cost yet, as the list does until its next read.
+        const ongoing = await exportRepo.ongoing(filter);
+        const extras = await ongoingExtrasOf(costs, ongoing, now());
+        const figures = new Map<number, OngoingFigures>(
+          ongoing.map((row) => {
+            const { latestWh, estimate } = extras(row.id);
+            const meterWh = Math.round(latestWh ?? row.meter_start_wh);
+            const energyWh = Math.max(0, meterWh - Math.round(row.meter_start_wh));
+            return [row.id, { energyWh, meterWh, costMinor: estimate?.grossMinor ?? null }];
+          }),
+        );
+        const figuresOf = (row: ExportRow) =>
+          row[13] === 'ongoing' ? figures.get(Number(row[0])) : undefined;
+        for await (const rows of exportRepo.batches(filter, { sortBy, sortOrder }, page, currency))
+          yield rows.map((row) => lineOf(row, figuresOf(row)));
       }
 
       return {
         total,
         fileName: `sessions-${clock.day(now().getTime())}.${format}`,
         contentType: contentTypes[format],
-        body: csv
-          ? csvFile(csvLine(heading, headingKinds, clock), batches())
-          : xlsxFile(xlsxRow(heading, headingKinds, clock, { style: xlsxStyle.heading }), batches(), shared),
+        body:
+          format === 'csv'
+            ? csvFile(csvLine(heading, headingKinds, clock), batches())
+            : xlsxFile(
+                xlsxRow(heading, headingKinds, clock, { style: xlsxStyle.heading }),
+                batches(),
+                shared,
+              ),
       };
     },
   };

@@ -224,7 +224,7 @@ describe('the sessions export', () => {
     await vi.waitFor(async () => {
       const { rows } = await sql<{ n: number }>`
         select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and query ilike '%trim_scale(%' and state <> 'idle'`.execute(
+        where datname = current_database() and pid <> pg_backend_pid() and query ilike '%sessions export%' and state <> 'idle'`.execute(
         t.db,
       );
       expect(rows[0]?.n).toBe(0);
