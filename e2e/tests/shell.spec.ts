@@ -1,18 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerAccount } from '../support/api.ts';
+import { addSite, registerAccount } from '../support/api.ts';
 
-/** Opens the console as a logged-in operator (token placed where the console keeps it). */
+/** Opens the console as a logged-in operator with a site chosen (kept where the console keeps them). */
 async function openAsOperator(page: Page, path = '/chargeList', language?: string) {
   const account = await registerAccount(page.request);
+  const site = await addSite(page.request, account.token);
   await page.addInitScript(
-    ([token, lang]) => {
+    ([token, stationId, lang]) => {
       if (!sessionStorage.getItem('e2e-init')) {
         sessionStorage.setItem('e2e-init', '1');
         localStorage.setItem('token', token);
+        localStorage.setItem('stationId', stationId);
         if (lang) localStorage.setItem('installer-language', lang);
       }
     },
-    [account.token, language ?? ''] as const,
+    [account.token, String(site.id), language ?? ''] as const,
   );
   await page.goto(path);
   await expect(page.getByTestId('side-menu')).toBeVisible();
@@ -25,6 +27,28 @@ test('an unknown path shows the not-found page with a link back', async ({ page 
   await page.getByTestId('not-found-link').click();
   // Without a session the default page sends the visitor on to /login.
   await expect(page).toHaveURL(/\/(overview|login)$/);
+});
+
+test("a site's page in a fresh browser sends the user to choose a site first, then opens", async ({
+  page,
+}) => {
+  const account = await registerAccount(page.request);
+  const site = await addSite(page.request, account.token, { name: 'Depot Noord' });
+  await page.addInitScript((token) => localStorage.setItem('token', token), account.token);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') asked.push(`${new URL(r.url()).pathname} ${r.postData() ?? ''}`);
+  });
+  await page.goto('/sessionList');
+  await expect(page).toHaveURL(/\/select-site$/);
+  // No call of a site's data went out without a site (it would answer an error).
+  expect(asked.filter((call) => call.includes('/session/'))).toEqual([]);
+  await page.getByTestId(`select-site-option-${site.id}`).click();
+  // Back on the page asked for, now of the chosen site.
+  await expect(page).toHaveURL(/\/sessionList$/);
+  await expect(page.getByTestId('session-page')).toBeVisible();
+  await expect(page.getByTestId('site-search')).toHaveAttribute('placeholder', 'Depot Noord');
+  await expect(page.getByText('Network unavailable')).toHaveCount(0);
 });
 
 test('the side menu collapses and expands at the logo and at the handle', async ({ page }) => {

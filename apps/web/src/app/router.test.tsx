@@ -2,12 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { envelope, fakeServer } from '../testing/fake-server';
 import { renderRoute } from '../testing/render-route';
-import { getToken, setSelectedSite, setToken, storageKeys } from '../lib/storage';
+import { getToken, setSelectedSite, setStationId, setToken, storageKeys } from '../lib/storage';
 
 const user = { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', avatar: null };
 
 function signedIn() {
   setToken('session-token');
+  setStationId(7);
   return fakeServer({ '/cms-system/system/user/v2/detail': envelope(200, 'success', user) });
 }
 
@@ -20,6 +21,18 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('heading').textContent).toBe('Log in');
   });
+
+  it.each(['/chargeList', '/sessionList', '/session/detail/41', '/card/list', '/cardGroup', '/tariffInfo'])(
+    'sends a signed-in user without a chosen site from %s to choose one',
+    async (path) => {
+      const server = signedIn();
+      setStationId(null);
+      const { router } = renderRoute(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/select-site'), { timeout: 5000 });
+      // Nothing of a site's data was asked for: only the user and the list of sites to choose from.
+      expect(server.requests.map((r) => r.path).filter((p) => !/\/(user|station)\/v2\//.test(p))).toEqual([]);
+    },
+  );
 
   it('opens the overview from the empty path, with the dark top bar and no side menu', async () => {
     signedIn();

@@ -5,11 +5,14 @@ import { createHistoryRouter, type History } from './history-router';
 import { RootLayout } from './layouts/root-layout';
 import { lazyRoute } from './lazy-route';
 import { requireSession } from './require-session';
+import { requireSite } from './require-site';
 
 const cardsRoute = () =>
-  lazyRoute(
-    () => import('./routes/cards'),
-    (m) => m.CardsRoute,
+  requireSite(
+    lazyRoute(
+      () => import('./routes/cards'),
+      (m) => m.CardsRoute,
+    ),
   );
 const resetPasswordRoute = () =>
   lazyRoute(
@@ -52,39 +55,49 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'chargeList',
-                ...lazyRoute(
-                  () => import('./routes/charge-list'),
-                  (m) => m.ChargeListRoute,
+                ...requireSite(
+                  lazyRoute(
+                    () => import('./routes/charge-list'),
+                    (m) => m.ChargeListRoute,
+                  ),
                 ),
               },
               {
                 path: 'sessionList',
-                ...lazyRoute(
-                  () => import('./routes/session-list'),
-                  (m) => m.SessionListRoute,
+                ...requireSite(
+                  lazyRoute(
+                    () => import('./routes/session-list'),
+                    (m) => m.SessionListRoute,
+                  ),
                 ),
               },
               {
                 path: 'session/detail/:orderNo',
-                ...lazyRoute(
-                  () => import('./routes/session-detail'),
-                  (m) => m.SessionDetailRoute,
+                ...requireSite(
+                  lazyRoute(
+                    () => import('./routes/session-detail'),
+                    (m) => m.SessionDetailRoute,
+                  ),
                 ),
               },
               { path: 'card/list', ...cardsRoute() },
               { path: 'card/group', ...cardsRoute() },
               {
                 path: 'cardGroup',
-                ...lazyRoute(
-                  () => import('./routes/card-group'),
-                  (m) => m.CardGroupRoute,
+                ...requireSite(
+                  lazyRoute(
+                    () => import('./routes/card-group'),
+                    (m) => m.CardGroupRoute,
+                  ),
                 ),
               },
               {
                 path: 'tariffInfo',
-                ...lazyRoute(
-                  () => import('./routes/tariff-info'),
-                  (m) => m.TariffInfoRoute,
+                ...requireSite(
+                  lazyRoute(
+                    () => import('./routes/tariff-info'),
+                    (m) => m.TariffInfoRoute,
+                  ),
                 ),
               },
               {

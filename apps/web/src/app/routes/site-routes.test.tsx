@@ -69,6 +69,15 @@ describe('select-site', () => {
     ]);
   });
 
+  it("comes back to the site's page that sent the user here, now on the chosen site", async () => {
+    signedIn();
+    const { router } = renderRoute('/tariffInfo?from=link');
+    fireEvent.click(await screen.findByTestId('select-site-option-2', {}, slow));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tariffInfo'), slow);
+    expect(router.state.location.search).toBe('?from=link');
+    expect(getStationId()).toBe('2');
+  });
+
   it('needs a session', async () => {
     const { router } = renderRoute('/select-site');
     await screen.findByTestId('login-page', {}, slow);
