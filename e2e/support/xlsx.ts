@@ -28,13 +28,31 @@ export function unzip(zip: Buffer): Map<string, Buffer> {
   return files;
 }
 
-/** The rows of an XLSX's first sheet as text cells (inline strings and numbers), for assertions. */
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+/**
+ * The rows of an XLSX's first sheet as text cells, for assertions: numbers, inline strings and shared strings
+ * (`t="s"`, looked up in xl/sharedStrings.xml), XML escapes undone.
+ */
 export function sheetRows(xlsx: Buffer): string[][] {
-  const sheet = unzip(xlsx).get('xl/worksheets/sheet1.xml')?.toString('utf8');
+  const files = unzip(xlsx);
+  const sheet = files.get('xl/worksheets/sheet1.xml')?.toString('utf8');
   if (!sheet) throw new Error('no first sheet in the workbook');
+  const shared = [
+    ...(files.get('xl/sharedStrings.xml')?.toString('utf8') ?? '').matchAll(/<si>(.*?)<\/si>/gs),
+  ].map(([, item]) => [...(item ?? '').matchAll(/<t[^>]*>(.*?)<\/t>/gs)].map(([, t]) => t ?? '').join(''));
   return [...sheet.matchAll(/<row[^>]*>(.*?)<\/row>/gs)].map(([, row]) =>
-    [...(row ?? '').matchAll(/<c[^>]*?(?:\/>|>(.*?)<\/c>)/gs)].map(([, cell]) =>
-      (/<t[^>]*>(.*?)<\/t>|<v>(.*?)<\/v>/s.exec(cell ?? '') ?? []).slice(1).join(''),
-    ),
+    [...(row ?? '').matchAll(/<c([^>]*?)(?:\/>|>(.*?)<\/c>)/gs)].map(([, attributes, cell]) => {
+      const text = (/<t[^>]*>(.*?)<\/t>|<v>(.*?)<\/v>/s.exec(cell ?? '') ?? []).slice(1).join('');
+      if (!/\bt="s"/.test(attributes ?? '')) return unescapeXml(text);
+      const value = shared[Number(text)];
+      if (value === undefined) throw new Error(`shared string ${text} is not in xl/sharedStrings.xml`);
+      return unescapeXml(value);
+    }),
   );
 }

@@ -1,32 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import { labelsFor } from './export-labels.ts';
 import { sharedStrings } from './export-formats.ts';
-import { decimalText, lineWriter, type ExportRow } from './export-lines.ts';
+import {
+  decimalText,
+  figureColumns,
+  lineWriter,
+  type ExportRow,
+  type OngoingFigures,
+} from './export-lines.ts';
 import { localClock } from './local-clock.ts';
 
-/** A complete session in the site's currency, as the database sends it; `change` sets columns by index. */
-const aRow = (change: Partial<Record<number, string | null>> = {}): ExportRow => {
-  const row: ExportRow = [
-    '42',
-    'Bay 1',
+type Figures = Record<(typeof figureColumns)[number], string | null>;
+/** A complete session in the site's currency, as the database sends it, with some of it changed. */
+const aRow = (
+  change: Partial<Figures> = {},
+  texts: Partial<{ charger: string; cardId: string; cardGroup: string | null }> = {},
+): ExportRow => {
+  const figures: Figures = {
+    id: '42',
+    connector: '2',
+    startBy: 'rfid',
+    start: String(Date.parse('2026-01-10T08:00:00Z') / 1000),
+    end: String(Date.parse('2026-01-10T09:30:15Z') / 1000),
+    energy: '12345',
+    cost: '1234',
+    meter: '112345',
+    authorization: null,
+    special: null,
+    ...change,
+  };
+  const text = figureColumns.map((column) => figures[column] ?? '').join('|');
+  return [
+    text,
+    texts.charger ?? 'Bay 1',
     'E07A1',
-    '2',
-    'rfid',
-    'CARD1',
-    'Staff',
-    String(Date.parse('2026-01-10T08:00:00Z') / 1000),
-    String(Date.parse('2026-01-10T09:30:15Z') / 1000),
-    '12345',
-    '1234',
-    '112345',
-    null,
-    null,
+    texts.cardId ?? 'CARD1',
+    texts.cardGroup === undefined ? 'Staff' : texts.cardGroup,
   ];
-  for (const [i, v] of Object.entries(change)) row[Number(i)] = v as never;
-  return row;
 };
-const writer = (format: 'csv' | 'xlsx', currency = 'EUR', shared = sharedStrings()) =>
-  lineWriter({ format, labels: labelsFor('en_US'), clock: localClock('Europe/Amsterdam'), currency, shared });
+const writer = (
+  format: 'csv' | 'xlsx',
+  currency = 'EUR',
+  shared = sharedStrings(),
+  ongoing = new Map<number, OngoingFigures>(),
+) =>
+  lineWriter({
+    format,
+    ongoing,
+    labels: labelsFor('en_US'),
+    clock: localClock('Europe/Amsterdam'),
+    currency,
+    shared,
+  });
 
 describe('decimalText', () => {
   it('writes an integer scaled down as String(n / 10 ** scale) does', () => {
@@ -45,7 +70,7 @@ describe('decimalText', () => {
 
 describe('the export line writer', () => {
   it('writes a CSV line: labels, local times, kWh and money from their digits, formulas and commas made safe', () => {
-    const line = writer('csv')(aRow({ 1: 'Bay, "1"', 5: '=cmd', 12: 'Blocked' }));
+    const line = writer('csv')(aRow({ authorization: 'Blocked' }, { charger: 'Bay, "1"', cardId: '=cmd' }));
     expect(line).toBe(
       '42,"Bay, ""1""",E07A1,2,RFID,\'=cmd,Staff,2026-01-10 09:00:00,2026-01-10 10:30:15,12.345,12.34,EUR,' +
         'Complete,112.345,Blocked\r\n',
@@ -53,25 +78,33 @@ describe('the export line writer', () => {
   });
 
   it('shows an ongoing session with its estimate, or without a cost when it has none yet', () => {
-    const write = writer('csv');
-    const ongoing = aRow({ 8: null, 9: null, 10: null, 11: '100000', 13: 'ongoing' });
-    expect(write(ongoing, { energyWh: 2500, meterWh: 102500, costMinor: 99 })).toBe(
+    const write = writer(
+      'csv',
+      'EUR',
+      sharedStrings(),
+      new Map([[42, { energyWh: 2500, meterWh: 102500, costMinor: 99 }]]),
+    );
+    const ongoing = { end: null, energy: null, cost: null, meter: '100000', special: 'ongoing' };
+    expect(write(aRow(ongoing))).toBe(
       '42,Bay 1,E07A1,2,RFID,CARD1,Staff,2026-01-10 09:00:00,,2.5,0.99,EUR,Ongoing,102.5,Accepted\r\n',
     );
-    expect(write(ongoing)).toBe(
-      '42,Bay 1,E07A1,2,RFID,CARD1,Staff,2026-01-10 09:00:00,,0,,EUR,Ongoing,100,Accepted\r\n',
+    // Started after the estimates were made.
+    expect(write(aRow({ ...ongoing, id: '43' }))).toBe(
+      '43,Bay 1,E07A1,2,RFID,CARD1,Staff,2026-01-10 09:00:00,,0,,EUR,Ongoing,100,Accepted\r\n',
     );
   });
 
   it("writes another currency's cost in its own minor units, and an unknown start-by as unknown", () => {
-    const line = writer('csv')(aRow({ 4: 'somethingNew', 10: '1234', 13: 'JPY', 6: null }));
+    const line = writer('csv')(
+      aRow({ startBy: 'somethingNew', cost: '1234', special: 'JPY' }, { cardGroup: null }),
+    );
     expect(line).toContain(',Unknown,CARD1,,');
     expect(line).toContain(',1234,JPY,Complete,');
   });
 
   it('writes a sheet row with shared strings for texts and labels, numbers and Excel dates', () => {
     const shared = sharedStrings();
-    const row = writer('xlsx', 'EUR', shared)(aRow({ 6: null }));
+    const row = writer('xlsx', 'EUR', shared)(aRow({}, { cardGroup: null }));
     const refs = new Map([...shared.xml().matchAll(/<si><t>(.*?)<\/t><\/si>/g)].map((m, i) => [m[1], i]));
     const s = (text: string) => `<c t="s"><v>${refs.get(text)}</v></c>`;
     expect(row).toBe(
@@ -82,7 +115,7 @@ describe('the export line writer', () => {
   });
 
   it('writes texts inline, escaped, once the shared strings are full (here: from the start)', () => {
-    const row = writer('xlsx', 'EUR', sharedStrings(0))(aRow({ 1: 'A & <B>' }));
+    const row = writer('xlsx', 'EUR', sharedStrings(0))(aRow({}, { charger: 'A & <B>' }));
     expect(row).toContain('<c t="inlineStr"><is><t>A &amp; &lt;B&gt;</t></is></c>');
   });
 });

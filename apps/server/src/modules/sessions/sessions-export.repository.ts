@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { textBatches, type Db } from '../../db/client.ts';
-import type { ExportRow } from './export-lines.ts';
+import { figureColumns, type ExportRow } from './export-lines.ts';
 import { conditionsOf, orderOf, type SessionFilter, type SessionSort } from './sessions.repository.ts';
 
 /** Rows the export's cursor reads at a time. */
@@ -15,35 +15,40 @@ export function sessionsExportRepository(db: Db) {
   const select = (filter: SessionFilter, siteCurrency: string) => {
     // Whole seconds, as the file shows them: an integer is cheaper to write and to read than a float.
     const epochSeconds = (column: string) => sql`floor(date_part('epoch', ${sql.ref(column)}))::int8`;
+    const figures: Record<(typeof figureColumns)[number], RawBuilder<unknown>> = {
+      id: sql`s.id`,
+      connector: sql`s.connector_id`,
+      startBy: sql`s.start_by`,
+      start: epochSeconds('s.start_time'),
+      end: epochSeconds('s.end_time'),
+      energy: sql`s.energy_wh`,
+      cost: sql`s.cost_gross_minor`,
+      meter: sql`coalesce(s.meter_stop_wh, s.meter_start_wh)`,
+      // Nearly always Accepted: nothing is shorter.
+      authorization: sql`nullif(s.authorization, 'Accepted')`,
+      // A session stored without a currency is in its site's.
+      special: sql`case when s.status = 'ongoing' then 'ongoing' when s.currency not in ('', ${siteCurrency}) then s.currency end`,
+    };
     const q = db
       .selectFrom('charging_sessions as s')
       .leftJoin('chargers as c', 'c.id', 's.charger_id')
       .select([
-        // A marker for pg_stat_activity: the export's tests look for it.
-        sql`s.id /* sessions export */`.as('id'),
+        // In export-lines.ts's figureColumns order. `concat` writes null as nothing. The comment marks the query
+        // in pg_stat_activity for the export's tests.
+        sql<string>`concat(${sql.join(
+          figureColumns.map((column) => figures[column]),
+          sql`, '|', `,
+        )}) /* sessions export */`.as('figures'),
         sql`coalesce(c.alias, s.charger_alias)`.as('charger'),
         sql`coalesce(c.product_code, s.product_code)`.as('product_code'),
-        's.connector_id',
-        's.start_by',
         's.id_tag',
         's.card_group_name',
-        epochSeconds('s.start_time').as('start_s'),
-        epochSeconds('s.end_time').as('end_s'),
-        's.energy_wh',
-        's.cost_gross_minor',
-        sql`coalesce(s.meter_stop_wh, s.meter_start_wh)`.as('meter_wh'),
-        // Nearly always Accepted: null is cheaper to send and to read.
-        sql`nullif(s.authorization, 'Accepted')`.as('authorization'),
-        // A session stored without a currency is in its site's.
-        sql`case when s.status = 'ongoing' then 'ongoing' when s.currency not in ('', ${siteCurrency}) then s.currency end`.as(
-          'special',
-        ),
       ]);
     return conditionsOf(filter, 's.').reduce((acc, c) => acc.where(c), q);
   };
 
   return {
-    /** Batches of rows (export-lines.ts `at`); ending early closes the cursor. */
+    /** Batches of rows (export-lines.ts `ExportRow`); ending early closes the cursor. */
     batches: (
       filter: SessionFilter,
       sort: SessionSort,

@@ -7,7 +7,7 @@ import { tariffsRepository } from '../tariffs/tariffs.repository.ts';
 import { labelsFor } from './export-labels.ts';
 import { columnKinds, csvFile, headingKinds, xlsxFile } from './export-files.ts';
 import { csvLine, sharedStrings, xlsxRow, xlsxStyle } from './export-formats.ts';
-import { lineWriter, type ExportRow, type OngoingFigures } from './export-lines.ts';
+import { lineWriter, type OngoingFigures } from './export-lines.ts';
 import { localClock } from './local-clock.ts';
 import { ongoingExtrasOf } from './ongoing-extras.ts';
 import { sessionsExportRepository } from './sessions-export.repository.ts';
@@ -58,25 +58,21 @@ export function sessionsExportService({ db, now }: { db: Db; now: () => Date }) 
       const currency = site?.currency ?? '';
       // XLSX: the labels are shared strings, numbered as the rows are written.
       const shared = sharedStrings();
-      const lineOf = lineWriter({ format, labels, clock, currency, shared });
-
       async function* batches(): AsyncGenerator<string[]> {
-        // Ongoing sessions show an estimate, priced before the cursor opens (a query only if any). One that
-        // started since shows no cost yet, as the list does until its next read.
-        const ongoing = await exportRepo.ongoing(filter);
-        const extras = await ongoingExtrasOf(costs, ongoing, now());
-        const figures = new Map<number, OngoingFigures>(
-          ongoing.map((row) => {
+        // Ongoing sessions show an estimate, priced before the cursor opens (a query only if any).
+        const rows = await exportRepo.ongoing(filter);
+        const extras = await ongoingExtrasOf(costs, rows, now());
+        const ongoing = new Map<number, OngoingFigures>(
+          rows.map((row) => {
             const { latestWh, estimate } = extras(row.id);
             const meterWh = Math.round(latestWh ?? row.meter_start_wh);
             const energyWh = Math.max(0, meterWh - Math.round(row.meter_start_wh));
             return [row.id, { energyWh, meterWh, costMinor: estimate?.grossMinor ?? null }];
           }),
         );
-        const figuresOf = (row: ExportRow) =>
-          row[13] === 'ongoing' ? figures.get(Number(row[0])) : undefined;
-        for await (const rows of exportRepo.batches(filter, { sortBy, sortOrder }, page, currency))
-          yield rows.map((row) => lineOf(row, figuresOf(row)));
+        const lineOf = lineWriter({ format, ongoing, labels, clock, currency, shared });
+        for await (const batch of exportRepo.batches(filter, { sortBy, sortOrder }, page, currency))
+          yield batch.map(lineOf);
       }
 
       return {
