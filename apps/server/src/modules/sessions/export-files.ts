@@ -26,12 +26,36 @@ export const headingKinds = columnKinds.map((): CellKind => 'text');
 /** What the file may run ahead of the socket: about two batches, so that writing and reading overlap. */
 const bufferBytes = 1 << 20;
 
+/** Characters joined at a time: below V8's large-object size, so the joined text dies young (see utf8Lines). */
+const joinChars = 32 * 1024;
+
 /**
- * A batch's lines as UTF-8 bytes. Joined first: each line is a string of many pieces, and joining copies them
- * into one flat string in a single pass, which then encodes in one call (bench/sessions); writing line by line
- * made V8 flatten each line into a string of its own first.
+ * A batch's lines as UTF-8 bytes in one buffer. The lines are joined a few dozen at a time (one flat copy each,
+ * which encodes in one call) and written into the buffer: one string for the whole batch (megabytes) would be
+ * born in the old generation, and a million rows of those kept V8's old-generation collector busy on both cores
+ * (bench/sessions).
  */
-const utf8Lines = (lines: readonly string[]): Buffer => Buffer.from(lines.join(''), 'utf8');
+function utf8Lines(lines: readonly string[]): Buffer {
+  let chars = 0;
+  for (const line of lines) chars += line.length;
+  let buffer = Buffer.allocUnsafe(chars + 16);
+  let at = 0;
+  for (let from = 0; from < lines.length;) {
+    let to = from;
+    let size = 0;
+    while (to < lines.length && size < joinChars) size += lines[to++]!.length;
+    const text = lines.slice(from, to).join('');
+    // Text beyond Latin-1 takes up to 3 bytes a character: grow when it might not fit.
+    if (buffer.length - at < text.length * 3) {
+      const bigger = Buffer.allocUnsafe(Math.max(buffer.length * 2, at + text.length * 3));
+      buffer.copy(bigger, 0, 0, at);
+      buffer = bigger;
+    }
+    at += buffer.write(text, at);
+    from = to;
+  }
+  return buffer.subarray(0, at);
+}
 
 /** CSV: UTF-8 with a byte order mark, RFC 4180 quoting, CRLF. */
 export function csvFile(heading: string, batches: AsyncIterable<string[]>): Readable {

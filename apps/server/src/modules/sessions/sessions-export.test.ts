@@ -145,6 +145,21 @@ describe('the sessions export', () => {
     expect(rows[3]?.[10]).toBe('12.34');
   });
 
+  it('writes text beyond Latin-1 as UTF-8, byte for byte, in both formats', async () => {
+    const op = await anOperatorWithSite(t.db);
+    const charger = await aCharger(t.db, { stationId: op.stationId, alias: '充电✓Zü🚗' });
+    for (let i = 0; i < 40; i++) await aStoredSession(t.db, charger, { id_tag: `KARTE-Ü${i}` });
+    const csv = await exportFile({ stationId: op.stationId, scope: 'all', format: 'csv' }, op.token);
+    const lines = csv.rawPayload.toString('utf8').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(41);
+    expect(lines.slice(1).every((line) => line.includes(',充电✓Zü🚗,'))).toBe(true);
+    expect(lines[40]).toContain(',KARTE-Ü0,');
+    const xlsx = await exportFile({ stationId: op.stationId, scope: 'all', format: 'xlsx' }, op.token);
+    const files = await unzip(xlsx.rawPayload);
+    const rows = sheetRows(files.get('xl/worksheets/sheet1.xml')!, files.get('xl/sharedStrings.xml')!);
+    expect(rows.slice(1).map((row) => row[1])).toEqual(Array(40).fill('充电✓Zü🚗'));
+  });
+
   it('exports the page the list shows with scope "page", in the same order', async () => {
     const { op, sessions } = await aSiteWithSessions();
     const page = await exportFile(
