@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import { cardLimits, type Card, type CardGroup, type ErrorCode } from '@plugboard/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
+import { GroupSelect } from './group-select';
 import { useAddCard } from '../api/add-card';
 import { useUpdateCard } from '../api/update-card';
 import {
@@ -108,28 +109,19 @@ export function CardFormDialog({ card, groups, onClose, onSaved }: CardFormDialo
           <Stack spacing={2} sx={{ pt: 1 }}>
             {text('cardId', t('cards.form.cardIdHint', { max: cardLimits.cardIdHint }))}
             {text('holder')}
-            <TextField
+            <GroupSelect
               id="card-form-group"
-              select
-              fullWidth
               label={t('cards.form.group')}
               value={values.groupId}
-              onChange={(event) => set('groupId', event.target.value)}
+              onChange={(groupId) => set('groupId', groupId)}
+              groups={groups}
+              testId="card-form-group"
               error={errors.groupId !== undefined}
               helperText={errorText('groupId')}
-              slotProps={{
-                select: { native: true },
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': 'card-form-group' },
-              }}
-            >
-              {values.groupId === '' && <option value="" />}
-              {groups.map((group) => (
-                <option key={group.id} value={group.id}>
-                  {group.isDefault ? t('cards.form.defaultGroup', { name: group.name }) : group.name}
-                </option>
-              ))}
-            </TextField>
+              optionLabel={(group) =>
+                group.isDefault ? t('cards.form.defaultGroup', { name: group.name }) : group.name
+              }
+            />
             {text('email', t('cards.form.emailHint'))}
             <FormControlLabel
               control={

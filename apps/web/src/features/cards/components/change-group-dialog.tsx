@@ -5,9 +5,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import type { Card, CardGroup } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
+import { GroupSelect } from './group-select';
 import { notify } from '../../../lib/notify';
 import { useChangeCardGroup } from '../api/change-card-group';
 
@@ -55,27 +55,15 @@ export function ChangeGroupDialog({ cards, groups, onClose, onChanged }: ChangeG
           <DialogContentText sx={{ mb: 2 }}>
             {t('cards.changeGroup.content', { count, cardId: cards[0]?.cardId ?? '' })}
           </DialogContentText>
-          <TextField
-            select
-            fullWidth
+          <GroupSelect
             label={t('cards.changeGroup.group')}
             value={groupId}
-            onChange={(event) => setGroupId(event.target.value)}
+            onChange={setGroupId}
+            groups={groups}
+            testId="card-change-group-select"
             error={missing}
             helperText={missing ? t('cards.validation.groupRequired') : undefined}
-            slotProps={{
-              select: { native: true },
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': 'card-change-group-select' },
-            }}
-          >
-            {groupId === '' && <option value="" />}
-            {groups.map((group) => (
-              <option key={group.id} value={group.id}>
-                {group.name}
-              </option>
-            ))}
-          </TextField>
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} color="inherit" data-testid="card-change-group-cancel">

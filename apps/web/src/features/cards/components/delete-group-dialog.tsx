@@ -5,9 +5,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import type { CardGroup } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
+import { GroupSelect } from './group-select';
 import { useDeleteCardGroup } from '../api/delete-card-group';
 
 export type DeleteGroupDialogProps = {
@@ -51,24 +51,13 @@ export function DeleteGroupDialog({ group, groups, onClose, onDeleted }: DeleteG
               : t('cardGroups.delete.empty', { name: group.name })}
           </DialogContentText>
           {hasCards && (
-            <TextField
-              select
-              fullWidth
+            <GroupSelect
               label={t('cardGroups.delete.receiver')}
               value={receiverId}
-              onChange={(event) => setReceiverId(event.target.value)}
-              slotProps={{
-                select: { native: true },
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': 'card-group-delete-receiver' },
-              }}
-            >
-              {others.map((candidate) => (
-                <option key={candidate.id} value={candidate.id}>
-                  {candidate.name}
-                </option>
-              ))}
-            </TextField>
+              onChange={setReceiverId}
+              groups={others}
+              testId="card-group-delete-receiver"
+            />
           )}
         </DialogContent>
         <DialogActions>
