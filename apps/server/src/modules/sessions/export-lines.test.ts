@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { labelsFor } from './export-labels.ts';
 import { sharedStrings } from './export-formats.ts';
-import {
-  decimalText,
-  figureColumns,
-  lineWriter,
-  type ExportRow,
-  type OngoingFigures,
-} from './export-lines.ts';
-import { localClock } from './local-clock.ts';
+import { ByteLines } from './byte-lines.ts';
+import { batchWriter, figureColumns, type ExportRow, type OngoingFigures } from './export-lines.ts';
+import { excelFraction, excelFractionPlaces, localClock } from './local-clock.ts';
 
 type Figures = Record<(typeof figureColumns)[number], string | null>;
 /** A complete session in the site's currency, as the database sends it, with some of it changed. */
@@ -43,8 +38,8 @@ const writer = (
   currency = 'EUR',
   shared = sharedStrings(),
   ongoing = new Map<number, OngoingFigures>(),
-) =>
-  lineWriter({
+) => {
+  const write = batchWriter({
     format,
     ongoing,
     labels: labelsFor('en_US'),
@@ -52,19 +47,55 @@ const writer = (
     currency,
     shared,
   });
+  return (row: ExportRow) => write([row]).toString('utf8');
+};
 
-describe('decimalText', () => {
+describe('the bytes of export lines', () => {
+  /** What `write` wrote, as text. */
+  const written = (write: (out: ByteLines) => void) => {
+    const out = new ByteLines(16);
+    out.room(256);
+    write(out);
+    return out.take().toString('utf8');
+  };
+  const decimal = (digits: string, scale: number) =>
+    written((out) => out.decimal(`|${digits}|`, 1, digits.length + 1, scale));
+
   it('writes an integer scaled down as String(n / 10 ** scale) does', () => {
-    expect(decimalText('123450', 3)).toBe('123.45');
-    expect(decimalText('5', 3)).toBe('0.005');
-    expect(decimalText('1000', 3)).toBe('1');
-    expect(decimalText('0', 2)).toBe('0');
-    expect(decimalText('-5', 2)).toBe('-0.05');
-    expect(decimalText('7', 0)).toBe('7');
+    expect(decimal('123450', 3)).toBe('123.45');
+    expect(decimal('5', 3)).toBe('0.005');
+    expect(decimal('1000', 3)).toBe('1');
+    expect(decimal('0', 2)).toBe('0');
+    expect(decimal('-5', 2)).toBe('-0.05');
+    expect(decimal('7', 0)).toBe('7');
     for (let i = 0; i < 20_000; i++) {
       const n = Math.round((Math.random() - 0.2) * 10 ** (1 + (i % 12)));
-      for (const scale of [0, 2, 3]) expect(decimalText(String(n), scale)).toBe(String(n / 10 ** scale));
+      for (const scale of [0, 2, 3]) expect(decimal(String(n), scale)).toBe(String(n / 10 ** scale));
     }
+  });
+
+  it('writes integers, ASCII and any text as UTF-8, and grows when asked for room', () => {
+    for (const n of [0, 7, 10, 99, 100, 46032, 9_007_199_254_740_991]) {
+      expect(written((out) => out.integer(n))).toBe(String(n));
+    }
+    expect(written((out) => out.ascii('a|123|b', 2, 5))).toBe('123');
+    expect(written((out) => out.text('Zürich 充电站 🔌 & co'))).toBe('Zürich 充电站 🔌 & co');
+    const out = new ByteLines(1);
+    for (let i = 0; i < 1000; i++) {
+      out.room(3);
+      out.text('é,');
+    }
+    expect(out.take().toString('utf8')).toBe('é,'.repeat(1000));
+  });
+
+  it("writes Excel's fraction of every second of a day within half a microsecond, as the clock's text does", () => {
+    const clock = localClock('UTC');
+    for (let second = 0; second < 86_400; second++) {
+      const text = written((out) => out.fraction(excelFraction(second), excelFractionPlaces));
+      expect(Math.abs(Number(`0${text}`) - second / 86_400)).toBeLessThanOrEqual(0.5e-11);
+      expect(`25569${text}`).toBe(clock.excelSerial(second * 1000));
+    }
+    expect(written((out) => out.fraction(1250, 5))).toBe('.0125');
   });
 });
 
@@ -109,7 +140,7 @@ describe('the export line writer', () => {
     const s = (text: string) => `<c t="s"><v>${refs.get(text)}</v></c>`;
     expect(row).toBe(
       `<row><c><v>42</v></c>${s('Bay 1')}${s('E07A1')}<c><v>2</v></c>${s('RFID')}${s('CARD1')}<c/>` +
-        `<c s="1"><v>46032.375</v></c><c s="1"><v>46032.43767361111111114</v></c><c><v>12.345</v></c>` +
+        `<c s="1"><v>46032.375</v></c><c s="1"><v>46032.43767361111</v></c><c><v>12.345</v></c>` +
         `<c><v>12.34</v></c>${s('EUR')}${s('Complete')}<c><v>112.345</v></c>${s('Accepted')}</row>`,
     );
   });
@@ -117,5 +148,27 @@ describe('the export line writer', () => {
   it('writes texts inline, escaped, once the shared strings are full (here: from the start)', () => {
     const row = writer('xlsx', 'EUR', sharedStrings(0))(aRow({}, { charger: 'A & <B>' }));
     expect(row).toContain('<c t="inlineStr"><is><t>A &amp; &lt;B&gt;</t></is></c>');
+  });
+
+  it('writes a batch of rows one after the other, non-ASCII texts included, in both formats', () => {
+    const rows = Array.from({ length: 3000 }, (_, i) =>
+      aRow({ id: String(i + 1), energy: String(i * 7) }, { charger: i % 2 ? `Säule ${i}` : `Bay ${i}` }),
+    );
+    for (const format of ['csv', 'xlsx'] as const) {
+      const write = writer(format);
+      const one = rows.map((row) => write(row)).join('');
+      const shared = sharedStrings();
+      const batch = batchWriter({
+        format,
+        labels: labelsFor('en_US'),
+        clock: localClock('Europe/Amsterdam'),
+        currency: 'EUR',
+        shared,
+      });
+      // The first batch is sized from a guess, the second from the first: both must hold whatever comes.
+      const text = [batch(rows.slice(0, 10)), batch(rows.slice(10))].map((b) => b.toString('utf8')).join('');
+      expect(text).toBe(one);
+    }
+    expect(writer('csv')(rows[2999]!)).toContain(',Säule 2999,');
   });
 });

@@ -1,7 +1,17 @@
 import { utcOffsetMs } from '@plugboard/pricing';
 
 const quarterHourMs = 900_000;
-const dayMs = 86_400_000;
+export const dayMs = 86_400_000;
+/** Excel's serial number of 1970-01-01 (days since 1899-12-30). */
+export const excelEpochDay = 25_569;
+/**
+ * Decimal places of the day's fraction in Excel's serial: 11 put a second within half a microsecond of its exact
+ * value (a double holds 16 digits: 5 of the day, 11 of the fraction), which spreadsheets round back to the second
+ * they show and programs to the microsecond.
+ */
+export const excelFractionPlaces = 11;
+/** A second of the day as Excel's fraction of the day, in units of the last place (an integer below 10^11). */
+export const excelFraction = (second: number) => Math.round((second * 10 ** excelFractionPlaces) / 86_400);
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const twoDigits = Array.from({ length: 60 }, (_, n) => pad(n));
 
@@ -56,14 +66,10 @@ export function localClock(timeZone: string) {
     }
     return text;
   };
-  // Excel's serial of a whole second: the day's number, then the second's fraction of a day ('.375'), kept per
-  // second of the day (at most 86,400): a double's shortest text costs more than the rest of a row's time.
-  // Filled with undefined first: an array written out of order would fall back to a slow dictionary.
-  const fractions = new Array<string | undefined>(86_400).fill(undefined);
-  const fractionOf = (second: number) =>
-    (fractions[second] ??= second === 0 ? '' : String(second / 86_400).slice(1));
   return {
     localMs,
+    /** 'YYYY-MM-DD ' of a local day (days since 1970-01-01 of the local calendar). */
+    dayText,
     /** 'YYYY-MM-DD HH:mm:ss' */
     format: (at: number) => {
       const local = localMs(at);
@@ -84,7 +90,9 @@ export function localClock(timeZone: string) {
     excelSerial: (at: number) => {
       const local = localMs(at);
       const day = Math.floor(local / dayMs);
-      return `${day + 25_569}${fractionOf(Math.floor((local - day * dayMs) / 1000))}`;
+      const fraction = excelFraction(Math.floor((local - day * dayMs) / 1000));
+      const places = String(fraction).padStart(excelFractionPlaces, '0').replace(/0+$/, '');
+      return places ? `${day + excelEpochDay}.${places}` : String(day + excelEpochDay);
     },
   };
 }

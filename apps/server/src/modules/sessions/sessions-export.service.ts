@@ -7,7 +7,7 @@ import { tariffsRepository } from '../tariffs/tariffs.repository.ts';
 import { labelsFor } from './export-labels.ts';
 import { columnKinds, csvFile, headingKinds, xlsxFile } from './export-files.ts';
 import { csvLine, sharedStrings, xlsxRow, xlsxStyle } from './export-formats.ts';
-import { lineWriter, type OngoingFigures } from './export-lines.ts';
+import { batchWriter, type OngoingFigures } from './export-lines.ts';
 import { localClock } from './local-clock.ts';
 import { ongoingExtrasOf } from './ongoing-extras.ts';
 import { sessionsExportRepository } from './sessions-export.repository.ts';
@@ -58,7 +58,7 @@ export function sessionsExportService({ db, now }: { db: Db; now: () => Date }) 
       const currency = site?.currency ?? '';
       // XLSX: the labels are shared strings, numbered as the rows are written.
       const shared = sharedStrings();
-      async function* batches(): AsyncGenerator<string[]> {
+      async function* batches(): AsyncGenerator<Buffer> {
         // Ongoing sessions show an estimate, priced before the cursor opens (a query only if any).
         const rows = await exportRepo.ongoing(filter);
         const extras = await ongoingExtrasOf(costs, rows, now());
@@ -70,9 +70,9 @@ export function sessionsExportService({ db, now }: { db: Db; now: () => Date }) 
             return [row.id, { energyWh, meterWh, costMinor: estimate?.grossMinor ?? null }];
           }),
         );
-        const lineOf = lineWriter({ format, ongoing, labels, clock, currency, shared });
+        const write = batchWriter({ format, ongoing, labels, clock, currency, shared });
         for await (const batch of exportRepo.batches(filter, { sortBy, sortOrder }, page, currency))
-          yield batch.map(lineOf);
+          yield write(batch);
       }
 
       return {
