@@ -25,21 +25,42 @@ export function createDb(url: string, { max = 10 }: { max?: number } = {}): Db {
 export type TextRow = (string | null)[];
 const asText = { getTypeParser: () => (text: string) => text };
 
+/** A query read before a cursor's first batch, in the cursor's snapshot, and what to do with its rows. */
+export type SnapshotRead = { query: Compilable; rows: (rows: TextRow[]) => void };
+
 /**
  * Reads a query from a cursor, `size` rows at a time, as arrays of the columns' text: no row objects and no type
  * parsing, which cost more than the query itself for a million rows (bench/sessions). The next batch is asked for
  * before a batch is handed out, so the database reads while the caller writes. Ending early (a download given up)
- * closes the cursor and gives the connection back.
+ * closes the cursor and gives the connection back. `first` is read before the cursor opens, in one repeatable-read
+ * transaction with it: what the rows refer to (their chargers, say) as of the same moment.
  */
 export async function* textBatches<Row extends TextRow = TextRow>(
   db: Db,
   query: Compilable,
   size: number,
+  first?: SnapshotRead,
 ): AsyncGenerator<Row[]> {
   const pool = pools.get(db);
   if (!pool) throw new Error('textBatches needs a Db made by createDb');
   const { sql, parameters } = query.compile();
   const client = await pool.connect();
+  if (first) {
+    try {
+      await client.query('begin isolation level repeatable read read only');
+      const before = first.query.compile();
+      const result = await client.query<TextRow>({
+        text: before.sql,
+        values: [...before.parameters],
+        rowMode: 'array',
+        types: asText,
+      });
+      first.rows(result.rows);
+    } catch (error) {
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    }
+  }
   const cursor = client.query(
     new Cursor<Row>(sql, [...parameters], {
       rowMode: 'array',
@@ -63,6 +84,8 @@ export async function* textBatches<Row extends TextRow = TextRow>(
   } finally {
     // A cursor that failed or was given up mid-read leaves the connection in an unknown state: it is dropped.
     await cursor.close().catch(() => {});
+    if (first && failed === undefined)
+      await client.query('commit').catch((error: unknown) => (failed = error));
     client.release(failed instanceof Error ? failed : undefined);
   }
 }

@@ -11,8 +11,9 @@ import { dayMs, excelEpochDay, excelFraction, excelFractionPlaces, type LocalClo
 
 /**
  * An export row as sessions-export.repository.ts selects it: the session's own figures in one text, then the four
- * texts that anyone may have written (those the console or a charger sent). One text for ten columns: each column
- * costs Node a decode and a string of its own, more than the split (bench/sessions).
+ * texts that anyone may have written (those the console or a charger sent). One text for eleven columns: each column
+ * costs Node a decode and a string of its own, more than the split (bench/sessions). The charger's names come only
+ * for a deleted charger (the names it had); the others' are read once (`ChargerNames`, by the `charger` figure).
  */
 export type ExportRow = [
   figures: string,
@@ -21,6 +22,9 @@ export type ExportRow = [
   cardId: string | null,
   cardGroup: string | null,
 ];
+
+/** What the export shows of a charger that still exists. */
+export type ChargerNames = { alias: string; productCode: string };
 
 /**
  * The figures' text: `|` between, nothing for null. None of them can hold a `|`: numbers, our own start-by
@@ -43,6 +47,8 @@ export const figureColumns = [
   'authorization',
   /** Nothing: complete, in the site's currency (nearly every row); 'ongoing'; or the other currency's code. */
   'special',
+  /** The charger's id; nothing once it is deleted. */
+  'charger',
 ] as const;
 
 /** What an ongoing session shows instead of its stored figures (whole watt-hours, minor units). */
@@ -56,6 +62,8 @@ export type LineTerms = {
   clock: LocalClock;
   /** The site's currency: what a row with no `special` is in. */
   currency: string;
+  /** The names of the site's chargers by id, filled before the first batch (`ExportRow`). */
+  chargers: ReadonlyMap<number, ChargerNames>;
   /** XLSX: the workbook's shared strings, for labels and for anyone's texts while the table has room. */
   shared: SharedStrings;
 };
@@ -67,7 +75,15 @@ const lineBytes = 1024;
  * The writer of export lines: a batch of rows to the bytes of their CSV lines (CRLF included) or sheet rows, UTF-8.
  * Ongoing sessions without figures show no cost and no energy past the start.
  */
-export function batchWriter({ format, ongoing: estimates, labels, clock, currency, shared }: LineTerms) {
+export function batchWriter({
+  format,
+  ongoing: estimates,
+  labels,
+  clock,
+  currency,
+  chargers,
+  shared,
+}: LineTerms) {
   const csv = format === 'csv';
   /**
    * XLSX: a text as a cell of the shared strings (a reference is far shorter than the text inline, and the sheet's
@@ -117,6 +133,29 @@ export function batchWriter({ format, ongoing: estimates, labels, clock, currenc
     if (t === null) out.put(empty);
     else if (csv) out.text(csvText(t));
     else out.put(sharedCell(t));
+  };
+  /** A text that repeats in runs (the card group): the cell of the last one is at hand. */
+  let lastText: string | null = null;
+  let lastCell = empty;
+  const repeatedText = (t: string | null) => {
+    if (t !== lastText) {
+      lastText = t;
+      lastCell = t === null ? empty : csv ? utf8Bytes(csvText(t)) : sharedCell(t);
+    }
+    out.put(lastCell);
+  };
+  /** The cells of a charger's alias and product code, made on first use; a charger not there shows none. */
+  const chargerCells = new Map<number, [Uint8Array, Uint8Array]>();
+  const noCharger: [Uint8Array, Uint8Array] = [empty, empty];
+  const chargerOf = (id: number) => {
+    let pair = chargerCells.get(id);
+    if (pair === undefined) {
+      const names = chargers.get(id);
+      const cell = (t: string) => (csv ? utf8Bytes(csvText(t)) : sharedCell(t));
+      pair = names ? [cell(names.alias), cell(names.productCode)] : noCharger;
+      chargerCells.set(id, pair);
+    }
+    return pair;
   };
   /** A number cell of characters `from` to `to` of the figures. */
   const digits = (f: string, from: number, to: number) => {
@@ -180,34 +219,42 @@ export function batchWriter({ format, ongoing: estimates, labels, clock, currenc
     figure('start'),
     figure('end'),
   ];
-  const [ENERGY, COST, METER, AUTHORIZATION, SPECIAL] = [
+  const [ENERGY, COST, METER, AUTHORIZATION, SPECIAL, CHARGER] = [
     figure('energy'),
     figure('cost'),
     figure('meter'),
     figure('authorization'),
     figure('special'),
+    figure('charger'),
   ];
+  const LAST = figureColumns.length - 1;
   const from = (k: number) => (k === 0 ? 0 : cuts[k - 1]! + 1);
   const isEmpty = (k: number) => from(k) === cuts[k];
 
   const writeRow = (row: ExportRow) => {
     const f = row[0];
     for (let i = 0, k = 0; i < f.length; i++) if (f.charCodeAt(i) === 0x7c) cuts[k++] = i;
-    cuts[SPECIAL] = f.length;
+    cuts[LAST] = f.length;
     const special = isEmpty(SPECIAL) ? null : f.slice(from(SPECIAL), cuts[SPECIAL]);
     const isOngoing = special === 'ongoing';
     const otherCurrency = special !== null && !isOngoing ? special : null;
 
-    out.room(
-      lineBytes +
-        6 * ((row[1]?.length ?? 0) + (row[2]?.length ?? 0) + (row[3]?.length ?? 0) + (row[4]?.length ?? 0)),
-    );
+    const charger = isEmpty(CHARGER) ? null : chargerOf(integerOf(f, from(CHARGER), cuts[CHARGER]!));
+    const texts =
+      (row[1]?.length ?? 0) + (row[2]?.length ?? 0) + (row[3]?.length ?? 0) + (row[4]?.length ?? 0);
+    out.room(lineBytes + 6 * texts + (charger ? charger[0].length + charger[1].length : 0));
     out.put(rowStart);
     digits(f, from(ID), cuts[ID]!);
     next();
-    text(row[1]);
-    next();
-    text(row[2]);
+    if (charger === null) {
+      text(row[1]);
+      next();
+      text(row[2]);
+    } else {
+      out.put(charger[0]);
+      next();
+      out.put(charger[1]);
+    }
     next();
     digits(f, from(CONNECTOR), cuts[CONNECTOR]!);
     next();
@@ -215,7 +262,7 @@ export function batchWriter({ format, ongoing: estimates, labels, clock, currenc
     next();
     text(row[3]);
     next();
-    text(row[4]);
+    repeatedText(row[4]);
     next();
     time(integerOf(f, from(START), cuts[START]!));
     next();

@@ -7,7 +7,7 @@ import { tariffsRepository } from '../tariffs/tariffs.repository.ts';
 import { labelsFor } from './export-labels.ts';
 import { columnKinds, csvFile, headingKinds, xlsxFile } from './export-files.ts';
 import { csvLine, sharedStrings, xlsxRow, xlsxStyle } from './export-formats.ts';
-import { batchWriter, type OngoingFigures } from './export-lines.ts';
+import { batchWriter, type ChargerNames, type OngoingFigures } from './export-lines.ts';
 import { localClock } from './local-clock.ts';
 import { ongoingExtrasOf } from './ongoing-extras.ts';
 import { sessionsExportRepository } from './sessions-export.repository.ts';
@@ -70,8 +70,10 @@ export function sessionsExportService({ db, now }: { db: Db; now: () => Date }) 
             return [row.id, { energyWh, meterWh, costMinor: estimate?.grossMinor ?? null }];
           }),
         );
-        const write = batchWriter({ format, ongoing, labels, clock, currency, shared });
-        for await (const batch of exportRepo.batches(filter, { sortBy, sortOrder }, page, currency))
+        // The site's chargers' names, read with the rows (before the first batch).
+        const chargers = new Map<number, ChargerNames>();
+        const write = batchWriter({ format, ongoing, labels, clock, currency, chargers, shared });
+        for await (const batch of exportRepo.batches(filter, { sortBy, sortOrder }, page, currency, chargers))
           yield write(batch);
       }
 

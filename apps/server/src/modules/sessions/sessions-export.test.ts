@@ -160,6 +160,30 @@ describe('the sessions export', () => {
     expect(rows.slice(1).map((row) => row[1])).toEqual(Array(40).fill('充电✓Zü🚗'));
   });
 
+  it('names a charger as it is now, and a deleted one as it was when it charged, in both formats', async () => {
+    const op = await anOperatorWithSite(t.db);
+    const renamed = await aCharger(t.db, { stationId: op.stationId, alias: 'Old name' });
+    const gone = await aCharger(t.db, { stationId: op.stationId, alias: 'Gone bay' });
+    await aStoredSession(t.db, renamed, { start_time: '2026-02-01T08:00:00Z' });
+    await aStoredSession(t.db, gone, { start_time: '2026-02-02T08:00:00Z' });
+    await t.db.updateTable('chargers').set({ alias: 'New name' }).where('id', '=', renamed.id).execute();
+    await t.db.deleteFrom('chargers').where('id', '=', gone.id).execute();
+    const body = { stationId: op.stationId, scope: 'all', sortOrder: 'asc' } as const;
+    const csv = await exportFile({ ...body, format: 'csv' }, op.token);
+    const lines = csv.rawPayload.toString('utf8').trimEnd().split('\r\n');
+    expect(lines.slice(1).map((line) => line.split(',').slice(1, 3))).toEqual([
+      ['New name', renamed.product_code],
+      ['Gone bay', gone.product_code],
+    ]);
+    const xlsx = await exportFile({ ...body, format: 'xlsx' }, op.token);
+    const files = await unzip(xlsx.rawPayload);
+    const rows = sheetRows(files.get('xl/worksheets/sheet1.xml')!, files.get('xl/sharedStrings.xml')!);
+    expect(rows.slice(1).map((row) => row.slice(1, 3))).toEqual([
+      ['New name', renamed.product_code],
+      ['Gone bay', gone.product_code],
+    ]);
+  });
+
   it('exports the page the list shows with scope "page", in the same order', async () => {
     const { op, sessions } = await aSiteWithSessions();
     const page = await exportFile(
