@@ -129,16 +129,24 @@ export const sheetStart = (columns: number) =>
   `width="20" customWidth="1"/></cols><sheetData>`;
 export const sheetEnd = '</sheetData></worksheet>';
 
-/** The other parts of a one-sheet workbook, by path in the zip. */
-export const workbookParts = (sheetName: string): Record<string, string> => ({
+/** Where the workbook keeps its n-th sheet (from 1). */
+export const sheetPath = (n: number) => `xl/worksheets/sheet${n}.xml`;
+
+/** The other parts of a workbook of these sheets (in order: sheetPath 1, 2...), by path in the zip. */
+export const workbookParts = (sheetNames: readonly string[]): Record<string, string> => ({
   '[Content_Types].xml':
     `${head}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
     '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
     '<Default Extension="xml" ContentType="application/xml"/>' +
     '<Override PartName="/xl/workbook.xml" ' +
     'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-    '<Override PartName="/xl/worksheets/sheet1.xml" ' +
-    'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+    sheetNames
+      .map(
+        (_, i) =>
+          `<Override PartName="/${sheetPath(i + 1)}" ` +
+          'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>',
+      )
+      .join('') +
     '<Override PartName="/xl/sharedStrings.xml" ' +
     'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>' +
     '<Override PartName="/xl/styles.xml" ' +
@@ -146,14 +154,25 @@ export const workbookParts = (sheetName: string): Record<string, string> => ({
   '_rels/.rels':
     `${head}<Relationships xmlns="${rels}"><Relationship Id="rId1" Type="${officeRels}/officeDocument" ` +
     'Target="xl/workbook.xml"/></Relationships>',
+  // Relationship ids: rId1 the styles, rId2 the shared strings, rId3 on the sheets.
   'xl/workbook.xml':
     `${head}<workbook xmlns="${main}" xmlns:r="${officeRels}"><sheets>` +
-    `<sheet name="${xmlText(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    sheetNames
+      .map((name, i) => `<sheet name="${xmlText(name)}" sheetId="${i + 1}" r:id="rId${i + 3}"/>`)
+      .join('') +
+    '</sheets></workbook>',
   'xl/_rels/workbook.xml.rels':
     `${head}<Relationships xmlns="${rels}">` +
-    `<Relationship Id="rId1" Type="${officeRels}/worksheet" Target="worksheets/sheet1.xml"/>` +
-    `<Relationship Id="rId2" Type="${officeRels}/styles" Target="styles.xml"/>` +
-    `<Relationship Id="rId3" Type="${officeRels}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    `<Relationship Id="rId1" Type="${officeRels}/styles" Target="styles.xml"/>` +
+    `<Relationship Id="rId2" Type="${officeRels}/sharedStrings" Target="sharedStrings.xml"/>` +
+    sheetNames
+      .map(
+        (_, i) =>
+          `<Relationship Id="rId${i + 3}" Type="${officeRels}/worksheet" ` +
+          `Target="${sheetPath(i + 1).slice('xl/'.length)}"/>`,
+      )
+      .join('') +
+    '</Relationships>',
   'xl/styles.xml':
     `${head}<styleSheet xmlns="${main}">` +
     '<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts>' +

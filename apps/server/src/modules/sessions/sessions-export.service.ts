@@ -5,7 +5,15 @@ import type { Db } from '../../db/client.ts';
 import { sessionCosts } from '../tariffs/session-cost.ts';
 import { tariffsRepository } from '../tariffs/tariffs.repository.ts';
 import { labelsFor } from './export-labels.ts';
-import { columnKinds, csvFile, headingKinds, xlsxFile } from './export-files.ts';
+import {
+  columnKinds,
+  csvFile,
+  headingKinds,
+  nextSheet,
+  sheetRows,
+  sheetsOf,
+  xlsxFile,
+} from './export-files.ts';
 import { csvLine, sharedStrings, xlsxRow, xlsxStyle } from './export-formats.ts';
 import { batchWriter, type ChargerNames, type OngoingFigures } from './export-lines.ts';
 import { localClock } from './local-clock.ts';
@@ -33,7 +41,16 @@ export type SessionsExport = {
  * The sessions export: the list's filter and order, the page shown or every page, as CSV or XLSX. Rows come from a
  * database cursor in batches and are written as they come; nothing grows with the number of rows.
  */
-export function sessionsExportService({ db, now }: { db: Db; now: () => Date }) {
+export function sessionsExportService({
+  db,
+  now,
+  sheetLimit = sheetRows,
+}: {
+  db: Db;
+  now: () => Date;
+  /** XLSX: rows a sheet holds before the next begins (Excel's limit; tests make it small). */
+  sheetLimit?: number;
+}) {
   const repo = sessionsRepository(db);
   const exportRepo = sessionsExportRepository(db);
   const costs = sessionCosts(db);
@@ -58,7 +75,7 @@ export function sessionsExportService({ db, now }: { db: Db; now: () => Date }) 
       const currency = site?.currency ?? '';
       // XLSX: the labels are shared strings, numbered as the rows are written.
       const shared = sharedStrings();
-      async function* batches(): AsyncGenerator<Buffer> {
+      async function* batches(): AsyncGenerator<Buffer | typeof nextSheet> {
         // Ongoing sessions show an estimate, priced before the cursor opens (a query only if any).
         const rows = await exportRepo.ongoing(filter);
         const extras = await ongoingExtrasOf(costs, rows, now());
@@ -73,8 +90,10 @@ export function sessionsExportService({ db, now }: { db: Db; now: () => Date }) 
         // The site's chargers' names, read with the rows (before the first batch).
         const chargers = new Map<number, ChargerNames>();
         const write = batchWriter({ format, ongoing, labels, clock, currency, chargers, shared });
-        for await (const batch of exportRepo.batches(filter, { sortBy, sortOrder }, page, currency, chargers))
-          yield write(batch);
+        const read = exportRepo.batches(filter, { sortBy, sortOrder }, page, currency, chargers);
+        // XLSX: a sheet after another, each within Excel's rows.
+        for await (const batch of format === 'csv' ? read : sheetsOf(read, sheetLimit))
+          yield batch === nextSheet ? batch : write(batch);
       }
 
       return {
@@ -88,6 +107,7 @@ export function sessionsExportService({ db, now }: { db: Db; now: () => Date }) 
                 xlsxRow(heading, headingKinds, clock, { style: xlsxStyle.heading }),
                 batches(),
                 shared,
+                'Sessions',
               ),
       };
     },

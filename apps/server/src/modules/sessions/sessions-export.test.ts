@@ -7,6 +7,7 @@ import { sessionExportPath, type SessionExport } from '@plugboard/contract';
 import { consoleHeaders, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { aCharger, anOperatorWithSite } from '../chargers/chargers.fixtures.ts';
 import { saveTariff } from '../tariffs/tariffs.fixtures.ts';
+import { sessionsExportService } from './sessions-export.service.ts';
 import { aStoredSession } from './sessions.fixtures.ts';
 
 let t: TestApp;
@@ -182,6 +183,40 @@ describe('the sessions export', () => {
       ['New name', renamed.product_code],
       ['Gone bay', gone.product_code],
     ]);
+  });
+
+  it("goes on to a new sheet, heading repeated, where Excel's rows end (here: after two)", async () => {
+    const { op, sessions } = await aSiteWithSessions();
+    const service = sessionsExportService({ db: t.db, now: () => new Date(), sheetLimit: 2 });
+    const file = await service.open(op.stationId, {
+      scope: 'all',
+      format: 'xlsx',
+      pageNum: 1,
+      pageSize: 10,
+      sortBy: 'startTime',
+      sortOrder: 'asc',
+      language: 'en_US',
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.body) chunks.push(chunk as Buffer);
+    const files = await unzip(Buffer.concat(chunks));
+    expect(files.get('xl/workbook.xml')).toContain(
+      '<sheet name="Sessions" sheetId="1" r:id="rId3"/><sheet name="Sessions 2" sheetId="2" r:id="rId4"/></sheets>',
+    );
+    expect(files.get('xl/_rels/workbook.xml.rels')).toContain('Id="rId4" Type');
+    expect(files.get('xl/_rels/workbook.xml.rels')).toContain('Target="worksheets/sheet2.xml"');
+    expect(files.get('[Content_Types].xml')).toContain('PartName="/xl/worksheets/sheet2.xml"');
+    const shared = files.get('xl/sharedStrings.xml')!;
+    const [first, second] = ['xl/worksheets/sheet1.xml', 'xl/worksheets/sheet2.xml'].map((name) =>
+      sheetRows(files.get(name)!, shared),
+    );
+    expect(first!.map((row) => row[0])).toEqual([
+      'Session ID',
+      String(sessions[0]!.id),
+      String(sessions[1]!.id),
+    ]);
+    expect(second!.map((row) => row[0])).toEqual(['Session ID', String(sessions[2]!.id)]);
+    expect(files.get('xl/worksheets/sheet2.xml')).toContain('state="frozen"');
   });
 
   it('exports the page the list shows with scope "page", in the same order', async () => {

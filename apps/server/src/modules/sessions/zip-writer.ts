@@ -39,14 +39,18 @@ function dosDateTime(at: Date): [number, number] {
 /**
  * Writes a ZIP archive (APPNOTE 6.3) as its entries are read, each deflated with its size and CRC-32 in a data
  * descriptor after it, so nothing is held: memory stays flat however large a streamed entry grows. The CRC is
- * zlib's (native), the deflating runs on libuv's threads. No ZIP64: each entry must stay under 4 GiB.
+ * zlib's (native), the deflating runs on libuv's threads. No ZIP64: each entry must stay under 4 GiB. Entries are
+ * taken one at a time, once the one before is written: a generator of entries may decide what comes next from it.
  * Ending early (the reader gave up) ends the entry's source too.
  */
-export async function* zipStream(entries: ZipEntry[], modified = new Date()): AsyncGenerator<Buffer> {
+export async function* zipStream(
+  entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>,
+  modified = new Date(),
+): AsyncGenerator<Buffer> {
   const [time, date] = dosDateTime(modified);
   const central: Buffer[] = [];
   let offset = 0;
-  for (const entry of entries) {
+  for await (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
     // Bit 3: sizes and CRC follow the data; bit 11: the name is UTF-8. Method 8: deflate.
     const fixed = [u16(20), u16(0x0808), u16(8), u16(time), u16(date)];
