@@ -51,6 +51,23 @@ test("a site's page in a fresh browser sends the user to choose a site first, th
   await expect(page.getByText('Network unavailable')).toHaveCount(0);
 });
 
+test('a link opened without a session asks for the login and the site, then opens the page it named', async ({
+  page,
+}) => {
+  const account = await registerAccount(page.request);
+  await addSite(page.request, account.token, { name: 'Alpha Hub' });
+  const site = await addSite(page.request, account.token, { name: 'Depot Zuid' });
+  await page.goto('/tariffInfo?from=mail');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByTestId('login-email').fill(account.email);
+  await page.getByTestId('login-password').fill(account.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/select-site$/);
+  await page.getByTestId(`select-site-option-${site.id}`).click();
+  await expect(page).toHaveURL(/\/tariffInfo\?from=mail$/);
+  await expect(page.getByTestId('site-search')).toHaveAttribute('placeholder', 'Depot Zuid');
+});
+
 test('the side menu collapses and expands at the logo and at the handle', async ({ page }) => {
   await openAsOperator(page);
   const menu = page.getByTestId('side-menu');

@@ -3,13 +3,23 @@ import { Navigate, useLocation } from 'react-router';
 import { getStationId } from '../lib/storage';
 import type { LazyRoute } from './lazy-route';
 
-/** Where select-site goes once a site is chosen: the page that asked for one. */
-export type ChooseSiteState = { from: string };
+/**
+ * The page a visitor asked for, carried through /login and /select-site (as the location's state) so that they
+ * end up there once signed in and on a site.
+ */
+export type ReturnState = { from: string };
+
+/** The page to go back to: a path of this console, and not select-site itself; else none. */
+export function returnPath(state: unknown): string | undefined {
+  const from = (state as Partial<ReturnState> | null)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return undefined;
+  return from === '/select-site' || from.startsWith('/select-site?') ? undefined : from;
+}
 
 function RequireSite({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   if (getStationId()) return children;
-  const state: ChooseSiteState = { from: pathname + search };
+  const state: ReturnState = { from: pathname + search };
   return <Navigate to="/select-site" replace state={state} />;
 }
 

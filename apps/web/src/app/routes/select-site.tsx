@@ -5,17 +5,17 @@ import Paper from '@mui/material/Paper';
 import type { Site } from '@plugboard/contract';
 import { useUserInfo } from '../../features/account/api/get-user-info';
 import { SitePicker } from '../../features/sites/components/site-picker';
-import type { ChooseSiteState } from '../require-site';
+import { returnPath } from '../require-site';
 import { useSiteSwitch } from '../use-site-switch';
 
 /**
  * After login: pick a site, or go on at once (no site yet: add one; the remembered one: enter it). Sent here from
- * a site's page (require-site.tsx), it goes back to that page; else to the overview.
+ * a site's page (require-site.tsx) or from a page opened before login, it goes back to that page; else to the
+ * overview.
  */
 export function SelectSiteRoute() {
   const navigate = useNavigate();
-  const from = (useLocation().state as Partial<ChooseSiteState> | null)?.from;
-  const next = from?.startsWith('/') && !from.startsWith('//') ? from : '/overview';
+  const next = returnPath(useLocation().state) ?? '/overview';
   const user = useUserInfo();
   const switchSite = useSiteSwitch();
   const email = user.isPending ? undefined : (user.data?.email ?? null);

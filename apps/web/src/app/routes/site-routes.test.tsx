@@ -78,6 +78,19 @@ describe('select-site', () => {
     expect(getStationId()).toBe('2');
   });
 
+  it('after logging in, opens the page that was asked for without a session, on the site chosen', async () => {
+    fakeSitesServer([aSite({ id: 1, name: 'Alpha Hub' }), aSite({ id: 2, name: 'Beta Yard' })], ada);
+    const { router } = renderRoute('/tariffInfo?from=mail');
+    await screen.findByTestId('login-page', {}, slow);
+    fireEvent.change(screen.getByTestId('login-email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'secret123' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    fireEvent.click(await screen.findByTestId('select-site-option-2', {}, slow));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tariffInfo'), slow);
+    expect(router.state.location.search).toBe('?from=mail');
+    expect(getStationId()).toBe('2');
+  });
+
   it('needs a session', async () => {
     const { router } = renderRoute('/select-site');
     await screen.findByTestId('login-page', {}, slow);

@@ -41,6 +41,8 @@ export function fakeSitesServer(initial: Site[], user = { id: 1, email: 'ada@exa
     switch (path.split('/cms-system/system/')[1] ?? '') {
       case 'user/v2/detail':
         return ok(user);
+      case 'user/v2/login':
+        return ok({ token: 'fresh-token', user });
       case 'station/v2/list': {
         const name = typeof body.name === 'string' ? body.name.toLowerCase() : '';
         const pageNum = Number(body.pageNum ?? 1);
