@@ -76,25 +76,6 @@ export class ByteLines {
     this.#at = at;
   }
 
-  /** A non-negative safe integer's digits. */
-  integer(n: number): void {
-    const buffer = this.#buffer;
-    const start = this.#at;
-    let at = start;
-    let rest = n;
-    do {
-      buffer[at++] = 0x30 + (rest % 10);
-      rest = Math.floor(rest / 10);
-    } while (rest > 0);
-    this.#at = at;
-    // Written last digit first: turned around.
-    for (let i = start, j = at - 1; i < j; i++, j--) {
-      const d = buffer[i]!;
-      buffer[i] = buffer[j]!;
-      buffer[j] = d;
-    }
-  }
-
   /**
    * A fraction written as the decimal places after an integer: `places` digits of `n` (below 10^places), leading
    * zeros kept and trailing ones dropped, after a point; nothing for 0. (1250, 5) writes '.0125'.

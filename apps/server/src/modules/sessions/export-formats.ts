@@ -69,8 +69,9 @@ export const xmlText = (text: string) =>
 export const xlsxStyle = { dateTime: 1, heading: 2 } as const;
 
 /**
- * A row of the sheet. Cells carry no reference (`r`), so every column gets a cell, empty ones too; text is inline
- * (no shared-string table, which would have to be held in memory until the end).
+ * A row of the sheet (its heading row: sessions' rows are written by export-lines.ts). Cells carry no reference
+ * (`r`), so every column gets a cell, empty ones too; labels are shared strings when `shared` is given, other text
+ * is inline.
  */
 export function xlsxRow(
   cells: readonly Cell[],

@@ -115,13 +115,13 @@ export function batchWriter({
   const siteCurrency = label(currency);
   const siteDigits = minorDigits(currency);
 
-  const fixed = (t: string) => utf8Bytes(t);
-  const [rowStart, rowEnd, empty] = csv
-    ? [fixed(''), fixed('\r\n'), fixed('')]
-    : [fixed('<row>'), fixed('</row>'), fixed('<c/>')];
+  // The fixed parts of a line, around and between its values.
+  const [rowStart, rowEnd, empty, numberStart, numberEnd, timeStart] = (
+    csv
+      ? ['', '\r\n', '', '', '', '']
+      : ['<row>', '</row>', '<c/>', '<c><v>', '</v></c>', `<c s="${xlsxStyle.dateTime}"><v>`]
+  ).map(utf8Bytes) as [Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array];
   const comma = csv ? 0x2c : -1;
-  const [numberStart, numberEnd] = csv ? [fixed(''), fixed('')] : [fixed('<c><v>'), fixed('</v></c>')];
-  const timeStart = csv ? fixed('') : fixed(`<c s="${xlsxStyle.dateTime}"><v>`);
 
   let out = new ByteLines(0);
   /** Between cells: CSV's comma (XLSX cells need nothing between them). */
@@ -134,13 +134,15 @@ export function batchWriter({
     else if (csv) out.text(csvText(t));
     else out.put(sharedCell(t));
   };
+  /** The bytes of a text cell, to be kept for texts that come again. */
+  const textCell = (t: string): Uint8Array => (csv ? utf8Bytes(csvText(t)) : sharedCell(t));
   /** A text that repeats in runs (the card group): the cell of the last one is at hand. */
   let lastText: string | null = null;
   let lastCell = empty;
   const repeatedText = (t: string | null) => {
     if (t !== lastText) {
       lastText = t;
-      lastCell = t === null ? empty : csv ? utf8Bytes(csvText(t)) : sharedCell(t);
+      lastCell = t === null ? empty : textCell(t);
     }
     out.put(lastCell);
   };
@@ -151,8 +153,7 @@ export function batchWriter({
     let pair = chargerCells.get(id);
     if (pair === undefined) {
       const names = chargers.get(id);
-      const cell = (t: string) => (csv ? utf8Bytes(csvText(t)) : sharedCell(t));
-      pair = names ? [cell(names.alias), cell(names.productCode)] : noCharger;
+      pair = names ? [textCell(names.alias), textCell(names.productCode)] : noCharger;
       chargerCells.set(id, pair);
     }
     return pair;
