@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { consoleVersion } from '@plugboard/contract';
+import { codes, consoleVersion } from '@plugboard/contract';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerCalls } from './lib/calls.ts';
@@ -155,7 +155,11 @@ export async function buildApp({
       return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(html);
     return reply
       .code(404)
-      .send({ status: 404, msg: `No such call: ${request.method} ${request.url.split('?')[0]}`, data: null });
+      .send({
+        status: codes.notFound,
+        msg: `No such call: ${request.method} ${request.url.split('?')[0]}`,
+        data: null,
+      });
   });
   return app;
 }

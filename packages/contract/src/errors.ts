@@ -50,6 +50,68 @@ export const errorMessages = {
 
 export type ErrorCode = keyof typeof errorMessages;
 
+/**
+ * Every catalogue code by name, for the code that throws or compares one: `new AppError(codes.siteNotFound)`. Codes
+ * that share a message are told apart by where they are used: the 7000s answer a start (a remote start refused
+ * beforehand from the connector's state, or not confirmed), the 1000s any other charger command or change.
+ */
+export const codes = {
+  success: 200,
+  badRequest: 400,
+  unauthorized: 401,
+  notFound: 404,
+  methodNotAllowed: 405,
+  /** A missing or wrong request signature, or a timestamp more than 5 minutes off. */
+  requestExpired: 419,
+  serverError: 500,
+  dataUnavailable: 501,
+  duplicateSubmission: 502,
+  httpVersionNotSupported: 505,
+  chargerNotFound: 1001,
+  /** The charger has no socket here, or did not answer in time. */
+  chargerOffline: 1003,
+  invalidPin: 1011,
+  /** A change refused while a session is ongoing (deleting the charger or the session, updating firmware). */
+  chargerCharging: 1036,
+  operationFailed: 1039,
+  aliasTaken: 1042,
+  operatorNotFound: 1501,
+  siteNotFound: 1502,
+  siteCapacityTooLow: 1503,
+  loadManagementActive: 1506,
+  codeLimitReached: 4105,
+  /** An older code of the e-mail and purpose than the newest, or an expired one. */
+  codeOutdated: 4106,
+  tooManyWrongCodes: 4107,
+  passwordMismatch: 4112,
+  invalidCode: 4113,
+  emailNotFound: 4118,
+  wrongEmailOrPassword: 4122,
+  loginRequired: 4125,
+  invalidInput: 4129,
+  accountExists: 4133,
+  /** An unknown or revoked session token. */
+  sessionEnded: 5003,
+  sessionExpired: 5008,
+  startConnectorCharging: 7000,
+  /** The charger accepted the remote start but no StartTransaction came in time. */
+  startNotConfirmed: 7001,
+  /** The charger refused the remote start (not Accepted, or a CALLERROR). */
+  startRejected: 7002,
+  startWaitingForEv: 7003,
+  startChargingComplete: 7005,
+  startChargerFaulted: 7006,
+  startChargerOffline: 7007,
+  startChargerUnavailable: 7008,
+  startChargerNotFound: 7014,
+  // The spec gives 9001 and 9002 the same network message and no other meaning; no call answers them today.
+  network9001: 9001,
+  network9002: 9002,
+  cardIdTaken: 11001,
+  /** What the request relied on changed meanwhile (a card's group deleted during an import). */
+  dataChanged: 15901,
+} as const satisfies Record<string, ErrorCode>;
+
 export const errorCodes = Object.keys(errorMessages).map(Number) as ErrorCode[];
 
 export function isErrorCode(value: number): value is ErrorCode {
@@ -57,12 +119,23 @@ export function isErrorCode(value: number): value is ErrorCode {
 }
 
 /** Codes after which the console drops the session and goes to /login (spec section 8). */
-export const loginRedirectCodes: readonly number[] = [5003, 5008, 4125, 401];
+export const loginRedirectCodes: readonly number[] = [
+  codes.sessionEnded,
+  codes.sessionExpired,
+  codes.loginRequired,
+  codes.unauthorized,
+];
 
 /** Codes the console answers with the generic network message rather than the body's msg. */
-export const networkErrorCodes: readonly number[] = [500, 404, 400, 405, 505];
+export const networkErrorCodes: readonly number[] = [
+  codes.serverError,
+  codes.notFound,
+  codes.badRequest,
+  codes.methodNotAllowed,
+  codes.httpVersionNotSupported,
+];
 
 /** The load-management reminder (adding or deleting chargers while `isOpenLoad` is 1). */
-export const loadManagementActiveCode = 1506;
+export const loadManagementActiveCode = codes.loadManagementActive;
 
-export const SUCCESS = 200;
+export const SUCCESS = codes.success;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  codes,
   calls,
   envelope,
   errorEnvelope,
@@ -85,7 +86,7 @@ export async function checkCaller(request: FastifyRequest, access: CallDefinitio
   const body = request.body as { stationId?: unknown } | undefined;
   const stationId = typeof body?.stationId === 'number' ? body.stationId : undefined;
   if (access === 'site') {
-    if (stationId === undefined || !session) throw new AppError(1502);
+    if (stationId === undefined || !session) throw new AppError(codes.siteNotFound);
     await deps.assertSiteOwner(session.userId, stationId);
   }
   return { session, stationId };
@@ -107,13 +108,13 @@ function checkSignature(request: FastifyRequest, now: Date) {
   const token = headerValue(request, requestHeaders.token);
   const sentAt = Number(timestamp);
   if (!timestamp || !Number.isFinite(sentAt) || Math.abs(now.getTime() - sentAt) > maxClockSkewMs) {
-    throw new AppError(419, 'The request timestamp is missing or more than 5 minutes off');
+    throw new AppError(codes.requestExpired, 'The request timestamp is missing or more than 5 minutes off');
   }
   const path = request.url.split('?')[0] ?? '';
   const expected = Buffer.from(signRequest(path, timestamp, token));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new AppError(419, 'The request signature is missing or wrong');
+    throw new AppError(codes.requestExpired, 'The request signature is missing or wrong');
   }
 }
 

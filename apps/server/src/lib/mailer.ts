@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { codes } from '@plugboard/contract';
 import type { Db } from '../db/client.ts';
 import { AppError } from './app-error.ts';
 import { outboxRepository } from './outbox.repository.ts';
@@ -51,7 +52,7 @@ export function createMailer({ db, smtpUrl, from, log, now }: Options): Mailer {
         const reason = error instanceof Error ? error.message : String(error);
         await outbox.markFailed(id, reason);
         log.error(`mail to ${message.to} failed: ${reason}`);
-        throw new AppError(500, 'The e-mail could not be sent, try again later');
+        throw new AppError(codes.serverError, 'The e-mail could not be sent, try again later');
       }
       await outbox.markSent(id, now());
       log.info(`mail to ${message.to}: ${message.subject}`);

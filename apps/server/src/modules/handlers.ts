@@ -55,7 +55,7 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
     sendsPerClientPerHour: deps.codeSendsPerClientPerHour,
   });
   return {
-    ...accountRoutes(accountService({ db, now, sessions, codes })),
+    ...accountRoutes(accountService({ db, now, sessions, verifyCodes: codes })),
     ...verifyCodeRoutes(codes, sessions),
     ...sitesRoutes(sitesService(deps.db)),
     ...chargersRoutes({

@@ -1,5 +1,6 @@
 import ocppRpc, { type RPCClient } from 'ocpp-rpc';
 import type { Ocpp16CentralSystemAction, Ocpp16Request, Ocpp16Response, OcppProtocol } from '@plugboard/ocpp';
+import { codes } from '@plugboard/contract';
 import { AppError } from '../lib/app-error.ts';
 import type { ChargerIdentity } from '../modules/chargers/chargers.service.ts';
 
@@ -65,18 +66,18 @@ export function connectionRegistry() {
       { timeoutMs = defaultTimeoutMs }: SendOptions = {},
     ): Promise<Ocpp16Response<A>> => {
       const connection = byCode.get(keyOf(productCode));
-      if (!connection) throw new AppError(1003);
+      if (!connection) throw new AppError(codes.chargerOffline);
       try {
         return (await connection.client.call(action, payload, {
           callTimeoutMs: timeoutMs,
         })) as Ocpp16Response<A>;
       } catch (error) {
-        if (error instanceof TimeoutError) throw new AppError(1003);
+        if (error instanceof TimeoutError) throw new AppError(codes.chargerOffline);
         // A CALLERROR from the charger, or an answer that fails the schema (both are logged where the socket is
         // wired: strictValidationFailure / callError).
-        if (error instanceof RPCError) throw new AppError(1039);
+        if (error instanceof RPCError) throw new AppError(codes.operationFailed);
         // "Client disconnected" / "Client going away": the socket closed under the call.
-        throw new AppError(1003);
+        throw new AppError(codes.chargerOffline);
       }
     },
   };

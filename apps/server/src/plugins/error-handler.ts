@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorMessages } from '@plugboard/contract';
+import { codes, errorMessages } from '@plugboard/contract';
 import { AppError } from '../lib/app-error.ts';
 
 /**
@@ -11,7 +11,12 @@ import { AppError } from '../lib/app-error.ts';
  * - anything else: HTTP 500, status 500, details only in the log (with the request id).
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  const authCodes = new Set<number>([419, 5003, 5008, 4125]);
+  const authCodes = new Set<number>([
+    codes.requestExpired,
+    codes.sessionEnded,
+    codes.sessionExpired,
+    codes.loginRequired,
+  ]);
 
   app.setErrorHandler<Error & { statusCode?: number }>((error, request, reply) => {
     if (error instanceof AppError) {
@@ -25,15 +30,25 @@ export function registerErrorHandler(app: FastifyInstance) {
       const detail = first?.message ?? 'invalid value';
       return reply
         .code(400)
-        .send({ status: 4129, msg: `${errorMessages[4129]}: ${field}: ${detail}`, data: null });
+        .send({
+          status: codes.invalidInput,
+          msg: `${errorMessages[codes.invalidInput]}: ${field}: ${detail}`,
+          data: null,
+        });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors: unparseable JSON, wrong content type, body too large...
       return reply
         .code(400)
-        .send({ status: 4129, msg: `${errorMessages[4129]}: ${error.message}`, data: null });
+        .send({
+          status: codes.invalidInput,
+          msg: `${errorMessages[codes.invalidInput]}: ${error.message}`,
+          data: null,
+        });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ status: 500, msg: errorMessages[500], data: null });
+    return reply
+      .code(500)
+      .send({ status: codes.serverError, msg: errorMessages[codes.serverError], data: null });
   });
 }

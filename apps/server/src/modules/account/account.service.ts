@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
 import {
+  codes,
   defaultLanguage,
   isLanguage,
   type AuthResult,
@@ -31,7 +32,7 @@ type Deps = {
   db: Db;
   now: () => Date;
   sessions: Pick<SessionService, 'create' | 'revoke' | 'revokeAllOfUser'>;
-  codes: Pick<VerifyCodeService, 'redeem'>;
+  verifyCodes: Pick<VerifyCodeService, 'redeem'>;
 };
 
 export function toUserInfo(row: UserRow): UserInfo {
@@ -47,7 +48,7 @@ export function toUserInfo(row: UserRow): UserInfo {
   };
 }
 
-export function accountService({ db, now, sessions, codes }: Deps) {
+export function accountService({ db, now, sessions, verifyCodes }: Deps) {
   const repo = accountRepository(db);
 
   async function assertLoginAllowed(email: string, clientIp: string, at: Date) {
@@ -60,7 +61,10 @@ export function accountService({ db, now, sessions, codes }: Deps) {
           : null;
     if (!oldest) return;
     const minutes = Math.max(1, Math.ceil((oldest.getTime() + loginWindowMs - at.getTime()) / 60_000));
-    throw new AppError(4129, `Too many attempts, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+    throw new AppError(
+      codes.invalidInput,
+      `Too many attempts, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+    );
   }
 
   /** Checks a password, counting a wrong one as a failed login of that e-mail and client. */
@@ -75,16 +79,16 @@ export function accountService({ db, now, sessions, codes }: Deps) {
 
   async function currentUser(session: Session): Promise<UserRow> {
     const user = await repo.findById(session.userId);
-    if (!user) throw new AppError(5003);
+    if (!user) throw new AppError(codes.sessionEnded);
     return user;
   }
 
   return {
     async register(body: RegisterBody): Promise<AuthResult> {
-      if (body.password !== body.confirmPassword) throw new AppError(4112);
-      if (await repo.findByEmail(body.email)) throw new AppError(4133);
+      if (body.password !== body.confirmPassword) throw new AppError(codes.passwordMismatch);
+      if (await repo.findByEmail(body.email)) throw new AppError(codes.accountExists);
       const passwordHash = await hashPassword(body.password);
-      const user = await codes.redeem(
+      const user = await verifyCodes.redeem(
         { email: body.email, purpose: 'register', code: body.code },
         async (trx) => {
           const row = await accountRepository(trx).insert({
@@ -96,7 +100,7 @@ export function accountService({ db, now, sessions, codes }: Deps) {
             vat_number: body.vatNumber ?? '',
             language: body.language ?? defaultLanguage,
           });
-          if (!row) throw new AppError(4133);
+          if (!row) throw new AppError(codes.accountExists);
           return row;
         },
       );
@@ -107,7 +111,7 @@ export function accountService({ db, now, sessions, codes }: Deps) {
     async login(body: LoginBody, clientIp: string): Promise<AuthResult> {
       const user = await repo.findByEmail(body.email);
       if (!(await checkPassword(user, body.email, body.password, clientIp)) || !user)
-        throw new AppError(4122);
+        throw new AppError(codes.wrongEmailOrPassword);
       await repo.clearLoginFailures(body.email.toLowerCase());
       return { token: await sessions.create(user.id), user: toUserInfo(user) };
     },
@@ -132,13 +136,14 @@ export function accountService({ db, now, sessions, codes }: Deps) {
 
       const newEmail = body.newEmail?.toLowerCase() === user.email.toLowerCase() ? undefined : body.newEmail;
       if (newEmail === undefined) return toUserInfo((await repo.update(user.id, patch)) ?? user);
-      if (await repo.findByEmail(newEmail)) throw new AppError(4133);
-      if (!body.emailCode) throw new AppError(4113, 'Enter the code sent to the new e-mail address');
-      const updated = await codes.redeem(
+      if (await repo.findByEmail(newEmail)) throw new AppError(codes.accountExists);
+      if (!body.emailCode)
+        throw new AppError(codes.invalidCode, 'Enter the code sent to the new e-mail address');
+      const updated = await verifyCodes.redeem(
         { email: newEmail, purpose: 'changeEmail', code: body.emailCode, userId: user.id },
         async (trx) => {
           const row = await accountRepository(trx).update(user.id, { ...patch, email: newEmail });
-          if (!row) throw new AppError(4133);
+          if (!row) throw new AppError(codes.accountExists);
           return row;
         },
       );
@@ -147,21 +152,21 @@ export function accountService({ db, now, sessions, codes }: Deps) {
 
     /** A wrong current password is 4129 ("Please enter correct information"): 4122 speaks of an unknown e-mail. */
     async changePassword(session: Session, body: ChangePasswordBody, clientIp: string): Promise<void> {
-      if (body.newPassword !== body.confirmPassword) throw new AppError(4112);
+      if (body.newPassword !== body.confirmPassword) throw new AppError(codes.passwordMismatch);
       const user = await currentUser(session);
       if (!(await checkPassword(user, user.email, body.oldPassword, clientIp))) {
-        throw new AppError(4129, 'The current password is wrong');
+        throw new AppError(codes.invalidInput, 'The current password is wrong');
       }
       await repo.update(user.id, { password_hash: await hashPassword(body.newPassword), updated_at: now() });
       await sessions.revokeAllOfUser(user.id, session.id);
     },
 
     async resetPassword(body: ResetPasswordBody): Promise<void> {
-      if (body.password !== body.confirmPassword) throw new AppError(4112);
+      if (body.password !== body.confirmPassword) throw new AppError(codes.passwordMismatch);
       const user = await repo.findByEmail(body.email);
-      if (!user) throw new AppError(4118);
+      if (!user) throw new AppError(codes.emailNotFound);
       const passwordHash = await hashPassword(body.password);
-      await codes.redeem({ email: body.email, purpose: 'forgot', code: body.code }, (trx) =>
+      await verifyCodes.redeem({ email: body.email, purpose: 'forgot', code: body.code }, (trx) =>
         accountRepository(trx).update(user.id, { password_hash: passwordHash, updated_at: now() }),
       );
       await sessions.revokeAllOfUser(user.id);
@@ -172,7 +177,7 @@ export function accountService({ db, now, sessions, codes }: Deps) {
     async remove(session: Session, body: DeleteAccountBody, clientIp: string): Promise<void> {
       const user = await currentUser(session);
       if (body.password !== undefined && !(await checkPassword(user, user.email, body.password, clientIp))) {
-        throw new AppError(4129, 'The password is wrong');
+        throw new AppError(codes.invalidInput, 'The password is wrong');
       }
       await db.transaction().execute((trx) => accountRepository(trx).remove(user.id, user.email));
     },

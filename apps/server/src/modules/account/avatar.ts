@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { avatarMaxBytes, avatarTypes } from '@plugboard/contract';
+import { codes, avatarMaxBytes, avatarTypes } from '@plugboard/contract';
 import { AppError } from '../../lib/app-error.ts';
 
 export type AvatarImage = { bytes: Buffer; type: 'image/webp' };
@@ -22,12 +22,13 @@ export async function prepareAvatar(dataUrl: string): Promise<AvatarImage> {
   const match = /^data:([a-z/+.-]+);base64,([A-Za-z0-9+/]*={0,2})$/i.exec(dataUrl.trim());
   const declared = match?.[1]?.toLowerCase();
   if (!match || !(avatarTypes as readonly string[]).includes(declared ?? '')) {
-    throw new AppError(4129, 'The picture must be a PNG, JPEG or WebP image');
+    throw new AppError(codes.invalidInput, 'The picture must be a PNG, JPEG or WebP image');
   }
   const bytes = Buffer.from(match[2] ?? '', 'base64');
-  if (bytes.length > avatarMaxBytes) throw new AppError(4129, 'The picture must be at most 2 MB');
+  if (bytes.length > avatarMaxBytes)
+    throw new AppError(codes.invalidInput, 'The picture must be at most 2 MB');
   if (!isPng(bytes) && !isJpeg(bytes) && !isWebp(bytes)) {
-    throw new AppError(4129, 'The picture must be a PNG, JPEG or WebP image');
+    throw new AppError(codes.invalidInput, 'The picture must be a PNG, JPEG or WebP image');
   }
   try {
     const resized = await sharp(bytes, { limitInputPixels: maxInputPixels })
@@ -37,7 +38,10 @@ export async function prepareAvatar(dataUrl: string): Promise<AvatarImage> {
       .toBuffer();
     return { bytes: resized, type: 'image/webp' };
   } catch {
-    throw new AppError(4129, 'The picture could not be read: send another PNG, JPEG or WebP image');
+    throw new AppError(
+      codes.invalidInput,
+      'The picture could not be read: send another PNG, JPEG or WebP image',
+    );
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  codes,
   defaultGroupUndeletableMessage,
   groupHasCardsMessage,
   groupMissingMessage,
@@ -28,7 +29,7 @@ export function cardGroupsService({ db, now }: CardGroupsDeps) {
 
   const view = async (stationId: number, id: number): Promise<CardGroup> => {
     const row = await repo.findView(stationId, id);
-    if (!row) throw new AppError(1039, groupMissingMessage);
+    if (!row) throw new AppError(codes.operationFailed, groupMissingMessage);
     return toCardGroup(row);
   };
 
@@ -81,11 +82,11 @@ export function cardGroupsService({ db, now }: CardGroupsDeps) {
         .execute(async (trx) => {
           const tx = cardGroupsRepository(trx);
           const group = await ownGroup(tx.findForUpdate(stationId, id));
-          if (group.is_default) throw new AppError(1039, defaultGroupUndeletableMessage);
-          if (moveCardsTo === id) throw new AppError(1039, groupHasCardsMessage);
+          if (group.is_default) throw new AppError(codes.operationFailed, defaultGroupUndeletableMessage);
+          if (moveCardsTo === id) throw new AppError(codes.operationFailed, groupHasCardsMessage);
           if (moveCardsTo !== undefined) await ownGroup(tx.find(stationId, moveCardsTo));
           if ((await tx.cardCount(id)) > 0) {
-            if (moveCardsTo === undefined) throw new AppError(1039, groupHasCardsMessage);
+            if (moveCardsTo === undefined) throw new AppError(codes.operationFailed, groupHasCardsMessage);
             await tx.moveCards(id, moveCardsTo, now());
           }
           await tx.delete(stationId, id);
@@ -108,7 +109,7 @@ export async function ensureDefault(repo: CardGroupsRepository, stationId: numbe
 
 async function ownGroup(row: Promise<CardGroupRow | undefined>): Promise<CardGroupRow> {
   const found = await row;
-  if (!found) throw new AppError(1039, groupMissingMessage);
+  if (!found) throw new AppError(codes.operationFailed, groupMissingMessage);
   return found;
 }
 
@@ -116,8 +117,8 @@ async function ownGroup(row: Promise<CardGroupRow | undefined>): Promise<CardGro
 function translateGroupError(error: unknown): never {
   const e = error as { code?: string; constraint?: string };
   if (e.code === '23505' && e.constraint === 'card_groups_station_name_key') {
-    throw new AppError(1039, groupNameTakenMessage);
+    throw new AppError(codes.operationFailed, groupNameTakenMessage);
   }
-  if (e.code === '23503') throw new AppError(1039, groupMissingMessage);
+  if (e.code === '23503') throw new AppError(codes.operationFailed, groupMissingMessage);
   throw error;
 }

@@ -1,4 +1,4 @@
-import { errorMessages, type CardImportResult } from '@plugboard/contract';
+import { codes, errorMessages, type CardImportResult } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { cardGroupsRepository } from './card-groups.repository.ts';
@@ -39,8 +39,8 @@ export function cardImportService({ db, now }: CardImportDeps) {
         .catch((error: unknown) => {
           // A card added or a group deleted by someone else between the check and the insert.
           const code = (error as { code?: string }).code;
-          if (code === '23505') throw new AppError(11001, errorMessages[11001]);
-          if (code === '23503') throw new AppError(15901);
+          if (code === '23505') throw new AppError(codes.cardIdTaken, errorMessages[codes.cardIdTaken]);
+          if (code === '23503') throw new AppError(codes.dataChanged);
           throw error;
         });
     },

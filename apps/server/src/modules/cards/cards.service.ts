@@ -1,4 +1,5 @@
 import {
+  codes,
   cardIdRecycledMessage,
   cardMissingMessage,
   errorMessages,
@@ -35,11 +36,12 @@ export function cardsService({ db, now }: CardsDeps) {
 
   const card = async (stationId: number, id: number): Promise<Card> => {
     const row = await repo.find(stationId, id);
-    if (!row) throw new AppError(1039, cardMissingMessage);
+    if (!row) throw new AppError(codes.operationFailed, cardMissingMessage);
     return toCard(row);
   };
   const assertGroup = async (stationId: number, groupId: number) => {
-    if (!(await groups.find(stationId, groupId))) throw new AppError(1039, groupMissingMessage);
+    if (!(await groups.find(stationId, groupId)))
+      throw new AppError(codes.operationFailed, groupMissingMessage);
   };
   /** 11001, saying so when the card ID is a recycled card's (the operator restores that one instead). */
   const translateCardError = async (stationId: number, cardId: string, error: unknown): Promise<never> => {
@@ -47,11 +49,11 @@ export function cardsService({ db, now }: CardsDeps) {
     if (e.code === '23505' && e.constraint === 'cards_station_card_id_key') {
       const existing = await repo.findByCardId(stationId, cardId);
       throw new AppError(
-        11001,
-        existing?.status === 'recycled' ? cardIdRecycledMessage : errorMessages[11001],
+        codes.cardIdTaken,
+        existing?.status === 'recycled' ? cardIdRecycledMessage : errorMessages[codes.cardIdTaken],
       );
     }
-    if (e.code === '23503') throw new AppError(1039, groupMissingMessage);
+    if (e.code === '23503') throw new AppError(codes.operationFailed, groupMissingMessage);
     throw error;
   };
 
@@ -65,7 +67,7 @@ export function cardsService({ db, now }: CardsDeps) {
       const tx = cardsRepository(trx);
       const unique = [...new Set(ids)];
       if ((await tx.lockMany(stationId, unique)) !== unique.length) {
-        throw new AppError(1039, cardMissingMessage);
+        throw new AppError(codes.operationFailed, cardMissingMessage);
       }
       await change(tx, unique);
     });
@@ -111,13 +113,13 @@ export function cardsService({ db, now }: CardsDeps) {
         .execute(async (trx) => {
           const tx = cardsRepository(trx);
           const stored = await tx.lock(stationId, patch.id);
-          if (!stored) throw new AppError(1039, cardMissingMessage);
+          if (!stored) throw new AppError(codes.operationFailed, cardMissingMessage);
           assertReportHasEmail(patch.email ?? stored.email, patch.subscribeReport ?? stored.subscribe_report);
           if (
             patch.groupId !== undefined &&
             !(await cardGroupsRepository(trx).find(stationId, patch.groupId))
           ) {
-            throw new AppError(1039, groupMissingMessage);
+            throw new AppError(codes.operationFailed, groupMissingMessage);
           }
           await tx.update(stationId, patch.id, {
             ...(patch.cardId !== undefined && { card_id: patch.cardId }),
@@ -147,7 +149,8 @@ export function cardsService({ db, now }: CardsDeps) {
         tx.updateMany(stationId, unique, { group_id: groupId, updated_at: now() }),
       ).catch((error: unknown) => {
         // The group was deleted meanwhile.
-        if ((error as { code?: string }).code === '23503') throw new AppError(1039, groupMissingMessage);
+        if ((error as { code?: string }).code === '23503')
+          throw new AppError(codes.operationFailed, groupMissingMessage);
         throw error;
       });
     },
@@ -157,5 +160,5 @@ export function cardsService({ db, now }: CardsDeps) {
 export type CardsService = ReturnType<typeof cardsService>;
 
 export function assertReportHasEmail(email: string, subscribeReport: boolean): void {
-  if (subscribeReport && email === '') throw new AppError(4129, reportNeedsEmailMessage);
+  if (subscribeReport && email === '') throw new AppError(codes.invalidInput, reportNeedsEmailMessage);
 }

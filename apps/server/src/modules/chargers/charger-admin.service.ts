@@ -1,4 +1,5 @@
 import type { Charger, ChargerAdd, ChargerUpdate } from '@plugboard/contract';
+import { codes } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
@@ -44,7 +45,7 @@ export function chargerAdminService({ db, events, now, chargers, view, link }: C
         .transaction()
         .execute(async (trx) => {
           const tx = chargersRepository(trx);
-          if (!(await tx.lockInStation(stationId, chargerId))) throw new AppError(1001);
+          if (!(await tx.lockInStation(stationId, chargerId))) throw new AppError(codes.chargerNotFound);
           await tx.update(chargerId, {
             ...(patch.alias !== undefined && { alias: patch.alias }),
             ...(patch.chargerType !== undefined && { charger_type: patch.chargerType }),
@@ -71,8 +72,8 @@ export function chargerAdminService({ db, events, now, chargers, view, link }: C
         const tx = chargersRepository(trx);
         await assertLoadManagementOff(tx, stationId);
         const charger = await tx.lockInStation(stationId, chargerId);
-        if (!charger) throw new AppError(1001);
-        if (await tx.hasOngoingSession(chargerId)) throw new AppError(1036);
+        if (!charger) throw new AppError(codes.chargerNotFound);
+        if (await tx.hasOngoingSession(chargerId)) throw new AppError(codes.chargerCharging);
         await tx.delete(chargerId);
         return charger.product_code;
       });

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  codes,
   chargerFieldLimits,
   errorMessages,
   noNewerFirmwareMessage,
@@ -57,13 +58,13 @@ export function chargerCommandsService({
 
   const chargerOf = async (stationId: number, chargerId: number) => {
     const row = await view.findInStation(stationId, chargerId);
-    if (!row) throw new AppError(1001);
+    if (!row) throw new AppError(codes.chargerNotFound);
     return row;
   };
 
   const sessionAnswer = async (sessionId: number, chargerId: number): Promise<ChargerSession> => {
     const row = await sessions.getSession(sessionId);
-    if (!row) throw new AppError(1039);
+    if (!row) throw new AppError(codes.operationFailed);
     return toChargerSession(row, chargerId);
   };
 
@@ -95,16 +96,18 @@ export function chargerCommandsService({
           connectorId,
           idTag,
         });
-        if (answer.status !== 'Accepted') throw new AppError(7002);
+        if (answer.status !== 'Accepted') throw new AppError(codes.startRejected);
       } catch (error) {
         started.cancel();
         await sessions.forgetRemoteStart(request);
-        if (error instanceof AppError && error.code === 1003) throw new AppError(7007);
-        if (error instanceof AppError && error.code === 1039) throw new AppError(7002);
+        if (error instanceof AppError && error.code === codes.chargerOffline)
+          throw new AppError(codes.startChargerOffline);
+        if (error instanceof AppError && error.code === codes.operationFailed)
+          throw new AppError(codes.startRejected);
         throw error;
       }
       const event = await started.promise;
-      if (!event) throw new AppError(7001);
+      if (!event) throw new AppError(codes.startNotConfirmed);
       return sessionAnswer(event.sessionId, charger.id);
     },
 
@@ -121,7 +124,7 @@ export function chargerCommandsService({
         const answer = await link.send(charger.product_code, 'RemoteStopTransaction', {
           transactionId: session.transaction_id,
         });
-        if (answer.status !== 'Accepted') throw new AppError(1039);
+        if (answer.status !== 'Accepted') throw new AppError(codes.operationFailed);
       } catch (error) {
         stopped.cancel();
         throw error;
@@ -136,9 +139,9 @@ export function chargerCommandsService({
       { chargerId, type }: Omit<ChargerReboot, 'stationId'>,
     ): Promise<void> => {
       const charger = await chargerOf(stationId, chargerId);
-      if ((await sessions.ongoingOf(charger.id)).length > 0) throw new AppError(1036);
+      if ((await sessions.ongoingOf(charger.id)).length > 0) throw new AppError(codes.chargerCharging);
       const answer = await link.send(charger.product_code, 'Reset', { type });
-      if (answer.status !== 'Accepted') throw new AppError(1039);
+      if (answer.status !== 'Accepted') throw new AppError(codes.operationFailed);
     },
 
     /**
@@ -149,8 +152,8 @@ export function chargerCommandsService({
       const charger = await chargerOf(stationId, chargerId);
       const known = charger.model ? await firmware.offeredToStation(stationId, [charger.model]) : [];
       const target = newerVersion(charger.firmware_version, known);
-      if (!target) throw new AppError(1039, noNewerFirmwareMessage);
-      if (!link.isConnected(charger.product_code)) throw new AppError(1003);
+      if (!target) throw new AppError(codes.operationFailed, noNewerFirmwareMessage);
+      if (!link.isConnected(charger.product_code)) throw new AppError(codes.chargerOffline);
       // Written before sending: the charger may report Downloading before its answer has been read.
       await chargers.recordFirmwareStatus(charger.id, 'Requested');
       try {
@@ -190,15 +193,15 @@ export type ChargerCommandsService = ReturnType<typeof chargerCommandsService>;
 function pickSessionToStop(ongoing: ChargingSessionRow[], sessionId: number | undefined) {
   if (sessionId !== undefined) {
     const named = ongoing.find((s) => s.id === sessionId);
-    if (!named) throw new AppError(1039, 'This session is not ongoing on this charger');
+    if (!named) throw new AppError(codes.operationFailed, 'This session is not ongoing on this charger');
     return named;
   }
   const [only, ...others] = ongoing;
-  if (!only) throw new AppError(1039, 'No session is ongoing on this charger');
+  if (!only) throw new AppError(codes.operationFailed, 'No session is ongoing on this charger');
   if (others.length > 0) {
     throw new AppError(
-      4129,
-      `${errorMessages[4129]}: sessionId: several sessions are ongoing on this charger`,
+      codes.invalidInput,
+      `${errorMessages[codes.invalidInput]}: sessionId: several sessions are ongoing on this charger`,
     );
   }
   return only;

@@ -1,4 +1,5 @@
 import type { Charger, ChargerList, ChargerListQuery } from '@plugboard/contract';
+import { codes } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toChargerItem } from './charger-item.ts';
@@ -54,7 +55,7 @@ export function chargerViewService(db: Db) {
     /** Throws 1001 when the site has no such charger. */
     detail: async (stationId: number, chargerId: number): Promise<Charger> => {
       const item = await service.find(stationId, chargerId);
-      if (!item) throw new AppError(1001);
+      if (!item) throw new AppError(codes.chargerNotFound);
       return item;
     },
   };

@@ -1,4 +1,5 @@
 import {
+  codes,
   chargerLimits,
   errorMessages,
   type ChargerStatus,
@@ -110,12 +111,12 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
      */
     registerCharger: async (input: RegisterChargerInput): Promise<Charger> => {
       if (!chargerLimits.productCodePattern.test(input.productCode)) {
-        throw new AppError(4129, `${errorMessages[4129]}: productCode`);
+        throw new AppError(codes.invalidInput, `${errorMessages[codes.invalidInput]}: productCode`);
       }
-      if (!chargerLimits.pinPattern.test(input.pin)) throw new AppError(1011);
+      if (!chargerLimits.pinPattern.test(input.pin)) throw new AppError(codes.invalidPin);
       const alias = input.alias.trim();
       if (alias.length < 1 || alias.length > chargerLimits.aliasMax) {
-        throw new AppError(4129, `${errorMessages[4129]}: alias`);
+        throw new AppError(codes.invalidInput, `${errorMessages[codes.invalidInput]}: alias`);
       }
       const pinHash = await pins.hash(input.productCode, input.pin);
       const row = await db
@@ -143,9 +144,9 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
 
     /** Replaces the PIN; the charger's next connection must use the new one. */
     setPin: async (chargerId: number, pin: string): Promise<void> => {
-      if (!chargerLimits.pinPattern.test(pin)) throw new AppError(1011);
+      if (!chargerLimits.pinPattern.test(pin)) throw new AppError(codes.invalidPin);
       const charger = await repo.findById(chargerId);
-      if (!charger) throw new AppError(1001);
+      if (!charger) throw new AppError(codes.chargerNotFound);
       await repo.update(chargerId, {
         pin_hash: await pins.hash(charger.product_code, pin),
         pin_hint: pinHint(pin),
@@ -163,7 +164,7 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
     /** Throws 1001 when there is no such charger. */
     getCharger: async (chargerId: number): Promise<Charger> => {
       const row = await repo.findById(chargerId);
-      if (!row) throw new AppError(1001);
+      if (!row) throw new AppError(codes.chargerNotFound);
       return toCharger(row);
     },
 
@@ -242,7 +243,7 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       const result = await db.transaction().execute(async (trx) => {
         const tx = chargersRepository(trx);
         const charger = await tx.lockCharger(chargerId);
-        if (!charger) throw new AppError(1001);
+        if (!charger) throw new AppError(codes.chargerNotFound);
         const connectors = await tx.connectors(chargerId);
         const previous = connectors.find((c) => c.connector_id === report.connectorId);
         if (previous && previous.status_at > report.timestamp) return undefined;
@@ -298,17 +299,18 @@ export const pinHint = (pin: string) => `••••${pin.slice(-1)}`;
  */
 export async function assertLoadManagementOff(tx: ChargersRepository, stationId: number): Promise<void> {
   const openLoad = await tx.siteLoadManagementForShare(stationId);
-  if (openLoad === undefined) throw new AppError(1502);
-  if (openLoad) throw new AppError(1506);
+  if (openLoad === undefined) throw new AppError(codes.siteNotFound);
+  if (openLoad) throw new AppError(codes.loadManagementActive);
 }
 
 /** A unique or foreign key violation as the console's answer: alias taken, product code taken, site gone. */
 export function translateInsertError(error: unknown): never {
   const e = error as { code?: string; constraint?: string };
-  if (e.code === '23505' && e.constraint === 'chargers_station_alias_key') throw new AppError(1042);
+  if (e.code === '23505' && e.constraint === 'chargers_station_alias_key')
+    throw new AppError(codes.aliasTaken);
   if (e.code === '23505' && e.constraint === 'chargers_product_code_key') {
-    throw new AppError(4129, 'This product code is already registered');
+    throw new AppError(codes.invalidInput, 'This product code is already registered');
   }
-  if (e.code === '23503') throw new AppError(1502);
+  if (e.code === '23503') throw new AppError(codes.siteNotFound);
   throw error;
 }

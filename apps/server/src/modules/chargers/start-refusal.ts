@@ -1,4 +1,4 @@
-import { errorMessages, type ChargerStatus, type ErrorCode } from '@plugboard/contract';
+import { codes, errorMessages, type ChargerStatus, type ErrorCode } from '@plugboard/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { ConnectorRow } from './chargers.repository.ts';
 
@@ -15,21 +15,21 @@ type StartState = {
  * may. A connector it never reported is given the benefit of the doubt: the charger answers for it.
  */
 export function startRefusal({ online, connectors, ongoing, connectorId }: StartState): AppError | undefined {
-  if (!online) return new AppError(7007);
+  if (!online) return new AppError(codes.startChargerOffline);
   const whole = connectors.find((c) => c.connector_id === 0);
-  if (whole?.status === 'faulted') return new AppError(7006);
-  if (whole?.status === 'unavailable') return new AppError(7008);
+  if (whole?.status === 'faulted') return new AppError(codes.startChargerFaulted);
+  if (whole?.status === 'unavailable') return new AppError(codes.startChargerUnavailable);
   const outlets = connectors.filter((c) => c.connector_id > 0);
   const target = outlets.find((c) => c.connector_id === connectorId);
   if (outlets.length > 0 && !target) {
     return new AppError(
-      4129,
-      `${errorMessages[4129]}: connectorId: the charger has no connector ${connectorId}`,
+      codes.invalidInput,
+      `${errorMessages[codes.invalidInput]}: connectorId: the charger has no connector ${connectorId}`,
     );
   }
   const code = target && refusalOf(target.status);
   if (code) return new AppError(code);
-  if (ongoing.some((s) => s.connector_id === connectorId)) return new AppError(7000);
+  if (ongoing.some((s) => s.connector_id === connectorId)) return new AppError(codes.startConnectorCharging);
   return undefined;
 }
 
@@ -46,18 +46,18 @@ function refusalOf(status: ChargerStatus): ErrorCode | undefined {
     case 'waitingForGridCapacity':
     case 'waitingForSurplus':
     case 'waitingForRandomizedDelay':
-      return 7000;
+      return codes.startConnectorCharging;
     case 'waitingForEv':
-      return 7003;
+      return codes.startWaitingForEv;
     case 'chargingComplete':
-      return 7005;
+      return codes.startChargingComplete;
     case 'faulted':
     case 'recoveringFromFault':
-      return 7006;
+      return codes.startChargerFaulted;
     case 'unavailable':
     case 'disconnected':
-      return 7008;
+      return codes.startChargerUnavailable;
     case 'offline':
-      return 7007;
+      return codes.startChargerOffline;
   }
 }

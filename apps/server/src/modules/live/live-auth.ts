@@ -1,5 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import { liveCloseCodes, liveHelloSchema, livePath, maxClockSkewMs, signRequest } from '@plugboard/contract';
+import {
+  codes,
+  liveCloseCodes,
+  liveHelloSchema,
+  livePath,
+  maxClockSkewMs,
+  signRequest,
+} from '@plugboard/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { Session } from '../session/session.service.ts';
 
@@ -39,7 +46,7 @@ export async function authenticateHello(raw: string, deps: LiveAuthDeps) {
   const given = Buffer.from(signature);
   const signed = given.length === expected.length && timingSafeEqual(given, expected);
   if (!signed || !Number.isFinite(sentAt) || Math.abs(deps.now().getTime() - sentAt) > maxClockSkewMs) {
-    throw new LiveRefusal(liveCloseCodes.unauthorized, '419');
+    throw new LiveRefusal(liveCloseCodes.unauthorized, String(codes.requestExpired));
   }
   const session = await deps.resolveSession(token).catch(refusal);
   await deps.assertSiteOwner(session.userId, stationId).catch(refusal);
@@ -53,8 +60,8 @@ export async function recheck(token: string, stationId: number, deps: LiveAuthDe
 }
 
 function refusal(error: unknown): never {
-  if (error instanceof AppError && error.code === 1502) {
-    throw new LiveRefusal(liveCloseCodes.siteNotFound, '1502');
+  if (error instanceof AppError && error.code === codes.siteNotFound) {
+    throw new LiveRefusal(liveCloseCodes.siteNotFound, String(codes.siteNotFound));
   }
   if (error instanceof AppError) throw new LiveRefusal(liveCloseCodes.unauthorized, String(error.code));
   throw error;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { codes } from '@plugboard/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { sessionRepository } from './session.repository.ts';
@@ -31,12 +32,12 @@ export function sessionService(db: Db, now: () => Date = () => new Date()) {
 
     /** The session behind a token, or a catalogued error: 5003 revoked or unknown, 5008 expired. */
     async resolve(token: string): Promise<Session> {
-      if (!token) throw new AppError(5003);
+      if (!token) throw new AppError(codes.sessionEnded);
       const row = await repo.findByHash(hashToken(token));
-      if (!row || row.revoked_at) throw new AppError(5003);
+      if (!row || row.revoked_at) throw new AppError(codes.sessionEnded);
       const at = now();
       if (row.expires_at <= at || at.getTime() - row.last_seen_at.getTime() > sessionIdleMs)
-        throw new AppError(5008);
+        throw new AppError(codes.sessionExpired);
       if (at.getTime() - row.last_seen_at.getTime() > touchEveryMs) await repo.touch(row.id, at);
       return { id: row.id, userId: row.user_id, email: row.email, language: row.language };
     },

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Breakdown } from '@plugboard/pricing';
 import {
+  codes,
   sessionCountAhead,
   sessionMissingMessage,
   type SessionDetail,
@@ -52,7 +53,7 @@ export function sessionsService({ db, now }: { db: Db; now: () => Date }) {
 
     detail: async (stationId: number, orderNo: number): Promise<SessionDetail> => {
       const row = await repo.find(stationId, orderNo);
-      if (!row) throw new AppError(1039, sessionMissingMessage);
+      if (!row) throw new AppError(codes.operationFailed, sessionMissingMessage);
       const [extras, readings] = await Promise.all([
         ongoingExtras([row]),
         repo.chartReadings(row.id, chartPointsMax),
@@ -80,8 +81,8 @@ export function sessionsService({ db, now }: { db: Db; now: () => Date }) {
       db.transaction().execute(async (trx) => {
         const tx = sessionsRepository(trx);
         const found = await tx.lockInStation(stationId, orderNo);
-        if (!found) throw new AppError(1039, sessionMissingMessage);
-        if (found.status === 'ongoing') throw new AppError(1036);
+        if (!found) throw new AppError(codes.operationFailed, sessionMissingMessage);
+        if (found.status === 'ongoing') throw new AppError(codes.chargerCharging);
         await tx.delete(found.id);
       }),
   };

@@ -1,4 +1,5 @@
 import {
+  codes,
   currencyLockedCode,
   currencyLockedMessage,
   errorMessages,
@@ -40,7 +41,10 @@ export function sitesService(db: Db) {
         const merged = siteFieldsSchema.safeParse({ ...stored, ...singlePhase, ...withoutUndefined(patch) });
         if (!merged.success) {
           const issue = merged.error.issues[0];
-          throw new AppError(4129, `${errorMessages[4129]}: ${issue?.path.join('.')}: ${issue?.message}`);
+          throw new AppError(
+            codes.invalidInput,
+            `${errorMessages[codes.invalidInput]}: ${issue?.path.join('.')}: ${issue?.message}`,
+          );
         }
         const { currency: _locked, ...values } = toValues(merged.data);
         return toSite(await owned(txRepo.update(userId, stationId, values)));
@@ -63,13 +67,13 @@ export function sitesService(db: Db) {
       db.transaction().execute(async (trx) => {
         const txRepo = sitesRepository(trx);
         await owned(txRepo.findOwnedForUpdate(userId, id));
-        if (await txRepo.hasChargers(id)) throw new AppError(1039, siteHasChargersMessage);
-        if (!(await txRepo.delete(userId, id))) throw new AppError(1502);
+        if (await txRepo.hasChargers(id)) throw new AppError(codes.operationFailed, siteHasChargersMessage);
+        if (!(await txRepo.delete(userId, id))) throw new AppError(codes.siteNotFound);
       }),
 
     /** The check every 'site' call makes before its handler runs. */
     assertOwner: async (userId: number, id: number): Promise<void> => {
-      if (!(await repo.isOwned(userId, id))) throw new AppError(1502);
+      if (!(await repo.isOwned(userId, id))) throw new AppError(codes.siteNotFound);
     },
   };
 }
@@ -78,7 +82,7 @@ export type SitesService = ReturnType<typeof sitesService>;
 
 async function owned(row: Promise<SiteRow | undefined>): Promise<SiteRow> {
   const found = await row;
-  if (!found) throw new AppError(1502);
+  if (!found) throw new AppError(codes.siteNotFound);
   return found;
 }
 

@@ -1,5 +1,5 @@
 import { validateBands } from '@plugboard/pricing';
-import { errorMessages, type Tariff, type TariffSave } from '@plugboard/contract';
+import { codes, errorMessages, type Tariff, type TariffSave } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { tariffsRepository } from './tariffs.repository.ts';
@@ -15,7 +15,7 @@ export function tariffsService({ db, now }: { db: Db; now: () => Date }) {
   const repo = tariffsRepository(db);
   const terms = async (stationId: number) => {
     const site = await repo.siteTerms(stationId);
-    if (!site) throw new AppError(1502);
+    if (!site) throw new AppError(codes.siteNotFound);
     return site;
   };
 
@@ -30,7 +30,7 @@ export function tariffsService({ db, now }: { db: Db; now: () => Date }) {
       const bands = input.bands.map(toStoredBand);
       // Bands that overlap or end before they start would make every session on the tariff unpriceable.
       const why = validateBands(bands.map(toEngineBand));
-      if (why) throw new AppError(4129, `${errorMessages[4129]}: bands: ${why}`);
+      if (why) throw new AppError(codes.invalidInput, `${errorMessages[codes.invalidInput]}: bands: ${why}`);
       const site = await terms(stationId);
       const row = await repo.insert(
         {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  codes,
   defaultLanguage,
   isLanguage,
   verificationCodeLength,
@@ -73,7 +74,7 @@ export function verifyCodeService({
 
   async function assertNotLocked(email: string, purpose: CodePurpose, at: Date) {
     const failures = await repo.failures(email, purpose);
-    if (failures?.locked_until && failures.locked_until > at) throw new AppError(4107);
+    if (failures?.locked_until && failures.locked_until > at) throw new AppError(codes.tooManyWrongCodes);
     return failures;
   }
 
@@ -81,9 +82,9 @@ export function verifyCodeService({
     const tries = await repo.addFailure(email, purpose, at, new Date(at.getTime() - lockMs));
     if (tries >= wrongTriesBeforeLock) {
       await repo.lock(email, purpose, new Date(at.getTime() + lockMs));
-      throw new AppError(4107);
+      throw new AppError(codes.tooManyWrongCodes);
     }
-    throw new AppError(4113);
+    throw new AppError(codes.invalidCode);
   }
 
   /** The id of the newest code of that e-mail and purpose if `code` is it and still usable; else a catalogued error. */
@@ -97,9 +98,11 @@ export function verifyCodeService({
     const row = newest[index];
     if (!row || (purpose === 'changeEmail' && row.user_id !== userId)) return wrongCode(address, purpose, at);
     // A right but older code, or an expired one, proves the mailbox: it is no guess, so it does not count.
-    if (index > 0) throw new AppError(4106);
-    if (row.expires_at <= at) throw new AppError(4106, 'This code has expired: ask for a new one');
-    if (row.used_at) throw new AppError(4113, 'This code has already been used: ask for a new one');
+    if (index > 0) throw new AppError(codes.codeOutdated);
+    if (row.expires_at <= at)
+      throw new AppError(codes.codeOutdated, 'This code has expired: ask for a new one');
+    if (row.used_at)
+      throw new AppError(codes.invalidCode, 'This code has already been used: ask for a new one');
     if (failures) await repo.clearFailures(address, purpose);
     return row.id;
   }
@@ -111,17 +114,17 @@ export function verifyCodeService({
       let userId: number | null = null;
       switch (purpose) {
         case 'register':
-          if (await findAccount(email)) throw new AppError(4133);
+          if (await findAccount(email)) throw new AppError(codes.accountExists);
           break;
         case 'forgot': {
           const account = await findAccount(email);
-          if (!account) throw new AppError(4118);
+          if (!account) throw new AppError(codes.emailNotFound);
           mailLanguage ??= isLanguage(account.language) ? account.language : undefined;
           break;
         }
         case 'changeEmail':
-          if (!session) throw new AppError(5003);
-          if (await findAccount(email)) throw new AppError(4133);
+          if (!session) throw new AppError(codes.sessionEnded);
+          if (await findAccount(email)) throw new AppError(codes.accountExists);
           userId = session.userId;
           mailLanguage ??= isLanguage(session.language) ? session.language : undefined;
           break;
@@ -135,18 +138,18 @@ export function verifyCodeService({
       const codeHash = await hashCode(address, purpose, code);
 
       const { id } = await db.transaction().execute(async (trx) => {
-        const codes = verifyCodeRepository(trx);
-        await codes.lockEmail(address);
+        const txRepo = verifyCodeRepository(trx);
+        await txRepo.lockEmail(address);
         const hourAgo = new Date(at.getTime() - 60 * minute);
-        const sent = await codes.sendTimesSince(address, hourAgo);
+        const sent = await txRepo.sendTimesSince(address, hourAgo);
         if (sent.some((time) => at.getTime() - time.getTime() < resendGapMs)) {
-          throw new AppError(4105, 'Wait a minute before asking for another code');
+          throw new AppError(codes.codeLimitReached, 'Wait a minute before asking for another code');
         }
-        if (sent.length >= sendsPerEmailPerHour) throw new AppError(4105);
-        if ((await codes.countFromIpSince(clientIp, hourAgo)) >= sendsPerClientPerHour)
-          throw new AppError(4105);
+        if (sent.length >= sendsPerEmailPerHour) throw new AppError(codes.codeLimitReached);
+        if ((await txRepo.countFromIpSince(clientIp, hourAgo)) >= sendsPerClientPerHour)
+          throw new AppError(codes.codeLimitReached);
         const expiresAt = new Date(at.getTime() + ttlMs);
-        return codes.insert({
+        return txRepo.insert({
           email: address,
           purpose,
           codeHash,
@@ -181,7 +184,7 @@ export function verifyCodeService({
       const id = await check(input);
       return db.transaction().execute(async (trx) => {
         if (!(await verifyCodeRepository(trx).markUsed(id, now()))) {
-          throw new AppError(4113, 'This code has already been used: ask for a new one');
+          throw new AppError(codes.invalidCode, 'This code has already been used: ask for a new one');
         }
         return work(trx);
       });

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { verificationCodeLength } from '@plugboard/contract';
+import { codes, verificationCodeLength } from '@plugboard/contract';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -14,8 +14,6 @@ import { useForm } from '../../../lib/use-form';
 import { newEmailError, validateEmailCode } from '../validation';
 
 export type ChangeEmailFormProps = { currentEmail: string };
-
-const codeLimitReached = 4105;
 
 /** A new e-mail takes effect once the code mailed to that new address comes back. */
 export function ChangeEmailForm({ currentEmail }: ChangeEmailFormProps) {
@@ -43,7 +41,7 @@ export function ChangeEmailForm({ currentEmail }: ChangeEmailFormProps) {
         },
         onError: (error) => {
           // Refused for the limit: wait the server's minute before the next try.
-          if (error instanceof ApiError && error.code === codeLimitReached) startCodeCooldown(email);
+          if (error instanceof ApiError && error.code === codes.codeLimitReached) startCodeCooldown(email);
         },
       },
     );

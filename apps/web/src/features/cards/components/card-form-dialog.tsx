@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { cardLimits, type Card, type CardGroup, type ErrorCode } from '@plugboard/contract';
+import { cardLimits, codes, type Card, type CardGroup } from '@plugboard/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { GroupSelect } from './group-select';
@@ -29,9 +29,6 @@ export type CardFormDialogProps = {
   onClose: () => void;
   onSaved: (card: Card) => void;
 };
-
-/** The card ID is already used by another card of the site (spec section 8). */
-const cardIdTaken: ErrorCode = 11001;
 
 const valuesOf = (card: Card | undefined, groups: readonly CardGroup[]): CardFormValues => {
   if (!card) return emptyCardForm(String(groups.find((group) => group.isDefault)?.id ?? ''));
@@ -76,7 +73,8 @@ export function CardFormDialog({ card, groups, onClose, onSaved }: CardFormDialo
     const callbacks = {
       onSuccess: (saved: Card) => onSaved(saved),
       onError: (error: unknown) => {
-        if (error instanceof ApiError && error.code === cardIdTaken) setTakenCardId(parsed.fields.cardId);
+        if (error instanceof ApiError && error.code === codes.cardIdTaken)
+          setTakenCardId(parsed.fields.cardId);
       },
     };
     if (card) updateCard.mutate({ id: card.id, ...parsed.fields }, callbacks);

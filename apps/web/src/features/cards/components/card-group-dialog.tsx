@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { cardLimits, groupNameTakenMessage, type CardGroup, type ErrorCode } from '@plugboard/contract';
+import { cardLimits, codes, groupNameTakenMessage, type CardGroup } from '@plugboard/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { useAddCardGroup } from '../api/add-card-group';
@@ -28,9 +28,6 @@ export type CardGroupDialogProps = {
   onClose: () => void;
   onSaved: (group: CardGroup) => void;
 };
-
-/** 1039 with this msg: another group of the site has the name. */
-const operationFailed: ErrorCode = 1039;
 
 /** Name and tariff rate multiplier, checked with the contract's rules before sending; a live discount preview. */
 export function CardGroupDialog({ group, onClose, onSaved }: CardGroupDialogProps) {
@@ -71,7 +68,8 @@ export function CardGroupDialog({ group, onClose, onSaved }: CardGroupDialogProp
       onError: (error: unknown) => {
         if (
           error instanceof ApiError &&
-          error.code === operationFailed &&
+          // operationFailed with this msg: another group of the site has the name.
+          error.code === codes.operationFailed &&
           error.msg === groupNameTakenMessage
         ) {
           setTakenName(parsed.fields.name);
