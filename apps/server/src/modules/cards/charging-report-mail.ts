@@ -1,6 +1,5 @@
-import { defaultLanguage, isLanguage } from '@plugboard/contract';
 import { minorDigitsOf } from '@plugboard/pricing';
-import { reportTexts } from './charging-report-texts.ts';
+import { text, textLanguage, type TextKey, type TextValues } from '../../lib/texts.ts';
 
 export type ReportContent = {
   language: string;
@@ -21,8 +20,8 @@ export type ReportContent = {
  * way the owner's language writes them.
  */
 export function chargingReportMail(content: ReportContent): { subject: string; text: string } {
-  const language = isLanguage(content.language) ? content.language : defaultLanguage;
-  const t = reportTexts[language];
+  const language = textLanguage(content.language);
+  const t = (key: TextKey, values?: TextValues) => text(language, key, values);
   const locale = language.replace('_', '-');
   const time = new Intl.DateTimeFormat(locale, {
     dateStyle: 'medium',
@@ -31,23 +30,23 @@ export function chargingReportMail(content: ReportContent): { subject: string; t
   });
   const kwh = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(content.energyWh / 1000);
   const lines = [
-    [t.charger, content.chargerAlias],
-    [t.card, content.cardId],
-    [t.start, time.format(content.start)],
-    [t.end, time.format(content.end)],
-    [t.energy, `${kwh} kWh`],
+    [t('chargingReport.charger'), content.chargerAlias],
+    [t('chargingReport.card'), content.cardId],
+    [t('chargingReport.start'), time.format(content.start)],
+    [t('chargingReport.end'), time.format(content.end)],
+    [t('chargingReport.energy'), `${kwh} kWh`],
   ];
   if (content.costMinor !== null && content.currency !== '') {
     const money = new Intl.NumberFormat(locale, { style: 'currency', currency: content.currency });
-    lines.push([t.cost, money.format(content.costMinor / 10 ** minorDigitsOf(content.currency))]);
+    lines.push([
+      t('chargingReport.cost'),
+      money.format(content.costMinor / 10 ** minorDigitsOf(content.currency)),
+    ]);
   }
-  const fill = (text: string) =>
-    text
-      .replace('{charger}', content.chargerAlias)
-      .replace('{card}', content.cardId)
-      .replace('{site}', content.siteName);
+  const names = { charger: content.chargerAlias, card: content.cardId, site: content.siteName };
+  const table = lines.map(([label, value]) => `${label}: ${value}`).join('\n');
   return {
-    subject: fill(t.subject),
-    text: `${t.intro}\n\n${lines.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\n${fill(t.footer)}\n`,
+    subject: t('chargingReport.subject', names),
+    text: `${t('chargingReport.intro')}\n\n${table}\n\n${t('chargingReport.footer', names)}\n`,
   };
 }

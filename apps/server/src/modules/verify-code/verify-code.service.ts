@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { verifyCodeRepository } from './verify-code.repository.ts';
-import { codeMail } from './mail-texts.ts';
+import { codeMail } from './code-mail.ts';
 
 const minute = 60 * 1000;
 const ttlMs = verificationCodeTtlMinutes * minute;

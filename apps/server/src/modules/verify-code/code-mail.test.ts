@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codePurposes, languages } from '@plugboard/contract';
-import { codeMail } from './mail-texts.ts';
+import { codeMail } from './code-mail.ts';
 
 describe('the code mails', () => {
   it.each(languages)('has a subject and a text with the code for every purpose in %s', (language) => {
@@ -8,7 +8,7 @@ describe('the code mails', () => {
       const mail = codeMail(language, purpose, 'K7P2');
       expect(mail.text).toMatch(/\n\n {4}K7P2\n\n/);
       expect(mail.text).toContain('10');
-      expect(mail.text).not.toContain('{minutes}');
+      expect(mail.text).not.toMatch(/[{}]/);
       return mail.subject;
     });
     expect(new Set(subjects).size).toBe(codePurposes.length);
