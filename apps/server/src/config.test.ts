@@ -16,4 +16,12 @@ describe('the configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(ConfigError);
     expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL/);
   });
+
+  it('logs readable lines to a terminal and JSON elsewhere, unless LOG_FORMAT says which', () => {
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/);
+  });
 });

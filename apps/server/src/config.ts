@@ -12,6 +12,8 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Plugboard <no-reply@plugboard.local>'),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // json: one object a line, for machines; pretty: readable lines for a person. Unset: pretty on a terminal.
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST: z.string().optional(),
   // Off by default: X-Forwarded-For would let any client pick the address its failed logins are counted under.
   // "true" trusts every proxy, anything else is a comma-separated list of proxy addresses or CIDRs.
@@ -36,6 +38,7 @@ export type Config = {
   mailFrom: string;
   publicUrl: string | undefined;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  logFormat: NonNullable<z.infer<typeof schema>['LOG_FORMAT']>;
   webDist: string;
   trustProxy: boolean | string[];
   codeSendsPerClientPerHour: number;
@@ -51,7 +54,10 @@ export type Config = {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  stdoutIsTerminal = Boolean(process.stdout.isTTY),
+): Config {
   // An empty variable (common in .env files and CI matrices) means unset.
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
@@ -71,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     codeSendsPerClientPerHour: e.CODE_SENDS_PER_CLIENT_PER_HOUR,

@@ -34,7 +34,8 @@ async function main() {
         `Cannot prepare the database: ${describeDbError(error, Boolean(config.databaseUrl))}`,
       );
     });
-    const app = await buildApp({ config, db });
+    const logStream = config.logFormat === 'pretty' ? await prettyLogStream() : undefined;
+    const app = await buildApp({ config, db, logStream });
     let closing = false;
     const shutdown = (signal: string) => {
       if (closing) return;
@@ -73,6 +74,15 @@ async function main() {
     }
     throw error;
   }
+}
+
+/**
+ * Readable, coloured lines for a person at a terminal. pino-pretty runs in this thread rather than as a transport,
+ * so nothing is lost on exit; pino redacts before it writes, so secrets stay out here too.
+ */
+async function prettyLogStream() {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
 }
 
 function describeDbError(error: unknown, external: boolean): string {
