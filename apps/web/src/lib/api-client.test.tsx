@@ -11,6 +11,7 @@ import { registerNavigate } from './navigation';
 import { getToken, setStationId, setToken } from './storage';
 
 const detail = '/cms-system/system/user/v2/detail';
+const chargerDetail = '/cms-system/system/charger/v2/detail';
 
 function appAt(path: string) {
   const router = createMemoryRouter(
@@ -69,19 +70,23 @@ describe('api-client requests', () => {
   it('sends an empty token before login', async () => {
     localStorage.clear();
     const server = fakeServer();
-    await apiPost('/cms-system/system/user/v2/login', { email: 'a@b.c' }, { noSite: true });
+    await apiPost(
+      '/cms-system/system/user/v2/login',
+      { email: 'a@b.c', password: 'secret' },
+      { noSite: true },
+    );
     expect(server.requests[0]!.headers['x-token']).toBe('');
   });
 
   it('adds the stored stationId unless the payload has one or the call needs no site', async () => {
     setStationId(42);
     const server = fakeServer();
-    await apiPost(detail, { name: 'x' });
-    await apiPost(detail, { stationId: 7 });
+    await apiPost(chargerDetail, { chargerId: 3 });
+    await apiPost(chargerDetail, { chargerId: 3, stationId: 7 });
     await apiPost('/cms-system/system/user/v2/logOut', undefined, { noSite: true });
     expect(server.requests.map((request) => request.body)).toEqual([
-      { name: 'x', stationId: 42 },
-      { stationId: 7 },
+      { chargerId: 3, stationId: 42 },
+      { chargerId: 3, stationId: 7 },
       {},
     ]);
   });

@@ -5,6 +5,8 @@ import {
   networkErrorCodes,
   SUCCESS,
 } from '@plugboard/contract';
+// Types only: the call map's schemas stay out of the console bundle.
+import type { CallAccess, CallBody, CallData, CallPath } from '@plugboard/contract';
 import { confirm } from './confirm';
 import { i18n, translateErrorCode } from './i18n';
 import { navigateTo } from './navigation';
@@ -30,6 +32,23 @@ export type ApiPostOptions = {
 };
 
 type Payload = Record<string, unknown>;
+
+type WithOptionalStationId<B> = B extends { stationId?: unknown }
+  ? Omit<B, 'stationId'> & Partial<Pick<B, 'stationId'>>
+  : B;
+
+/**
+ * The body the console passes for call `P`: the contract's body (zod input, so fields with a default may be left
+ * out), with `stationId` optional on site calls because the client adds the selected site's.
+ */
+export type ApiBody<P extends CallPath> =
+  CallAccess<P> extends 'site' ? WithOptionalStationId<CallBody<P>> : CallBody<P>;
+
+/** A call whose body has no required field (an empty object would do) may be made without one. */
+type ApiPostArgs<P extends CallPath> =
+  Record<never, never> extends ApiBody<P>
+    ? [body?: ApiBody<P>, options?: ApiPostOptions]
+    : [body: ApiBody<P>, options?: ApiPostOptions];
 
 function storedStationId(): number | string | null {
   const stored = getStationId();
@@ -93,8 +112,12 @@ function fail(code: number, msg: string): never {
   throw new ApiError(code, msg);
 }
 
-/** POSTs JSON to a console path and resolves with the envelope's `data`. No timeout, by design (spec section 7). */
-export async function apiPost<T>(path: string, body?: Payload, options: ApiPostOptions = {}): Promise<T> {
+/**
+ * POSTs JSON to a console call and resolves with the envelope's `data`, both typed by the contract's call map.
+ * No timeout, by design (spec section 7).
+ */
+export async function apiPost<P extends CallPath>(path: P, ...args: ApiPostArgs<P>): Promise<CallData<P>> {
+  const [body, options = {}] = args;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -111,5 +134,6 @@ export async function apiPost<T>(path: string, body?: Payload, options: ApiPostO
   // e.g. a proxy's 502 page: there is no server code to show, so the user gets the network message.
   if (!envelope) fail(networkFailure, `HTTP ${response.status}`);
   if (envelope.status !== SUCCESS) fail(envelope.status, envelope.msg);
-  return envelope.data as T;
+  // The server checks its answers against the same schema (response validation), so the cast is the contract's.
+  return envelope.data as CallData<P>;
 }

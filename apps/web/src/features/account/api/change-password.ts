@@ -6,7 +6,7 @@ export const changePasswordPath = '/cms-system/system/user/v2/pwd/update';
 
 /** A wrong current password is answered 4129; every other session of the account ends, this one stays. */
 export const changePassword = (body: ChangePasswordBody): Promise<null> =>
-  apiPost<null>(changePasswordPath, body, { noSite: true });
+  apiPost(changePasswordPath, body, { noSite: true });
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });

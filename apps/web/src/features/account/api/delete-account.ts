@@ -5,7 +5,7 @@ import { clearToken } from '../../../lib/storage';
 export const deleteAccountPath = '/cms-system/system/user/v2/delete';
 
 /** Irreversible: the account and everything that belongs to it. */
-export const deleteAccount = (): Promise<null> => apiPost<null>(deleteAccountPath, {}, { noSite: true });
+export const deleteAccount = (): Promise<null> => apiPost(deleteAccountPath, {}, { noSite: true });
 
 /**
  * Deletes the account and drops its session token. The query cache is left as it is: emptied while the account

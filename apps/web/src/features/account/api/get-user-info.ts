@@ -4,7 +4,7 @@ import { apiPost } from '../../../lib/api-client';
 
 export const userInfoPath = '/cms-system/system/user/v2/detail';
 
-export const getUserInfo = (): Promise<UserInfo> => apiPost<UserInfo>(userInfoPath);
+export const getUserInfo = (): Promise<UserInfo> => apiPost(userInfoPath);
 
 export const userInfoQueryKey = ['account', 'user-info'] as const;
 

@@ -8,7 +8,7 @@ export type SendEmailCodeBody = Omit<SendCodeBody, 'purpose'>;
 
 /** Mails a "changeEmail" code to the new address; the call carries the session, whose account alone may use it. */
 export const sendEmailCode = (body: SendEmailCodeBody): Promise<null> =>
-  apiPost<null>(sendEmailCodePath, { ...body, purpose: 'changeEmail' } satisfies SendCodeBody, {
+  apiPost(sendEmailCodePath, { ...body, purpose: 'changeEmail' } satisfies SendCodeBody, {
     noSite: true,
   });
 

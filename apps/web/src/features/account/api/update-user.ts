@@ -7,7 +7,7 @@ export const updateUserPath = '/cms-system/system/user/v2/update';
 
 /** Profile fields, the picture, or (with the code mailed to it) a new e-mail; answers the account as it now is. */
 export const updateUser = (body: UpdateUserBody): Promise<UserInfo> =>
-  apiPost<UserInfo>(updateUserPath, body, { noSite: true });
+  apiPost(updateUserPath, body, { noSite: true });
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ export const checkCodePath = '/cms-system/system/verify/code/check';
 
 /** Tells whether a code is right without using it up: the register call redeems it afterwards. */
 export const checkCode = (body: CheckCodeBody): Promise<null> =>
-  apiPost<null>(checkCodePath, body, { noSite: true });
+  apiPost(checkCodePath, body, { noSite: true });
 
 export function useCheckCode() {
   return useSubmit({ mutationFn: checkCode });

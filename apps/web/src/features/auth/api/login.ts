@@ -5,8 +5,7 @@ import { useSubmit } from '../../../lib/use-submit';
 
 export const loginPath = '/cms-system/system/user/v2/login';
 
-export const login = (body: LoginBody): Promise<AuthResult> =>
-  apiPost<AuthResult>(loginPath, body, { noSite: true });
+export const login = (body: LoginBody): Promise<AuthResult> => apiPost(loginPath, body, { noSite: true });
 
 /** Logs in and keeps the session token. A wrong e-mail or password (4122) is shown by the api-client. */
 export function useLogin() {

@@ -5,7 +5,7 @@ import { useSubmit } from '../../../lib/use-submit';
 
 export const logoutPath = '/cms-system/system/user/v2/logOut';
 
-export const logout = (): Promise<null> => apiPost<null>(logoutPath, undefined, { noSite: true });
+export const logout = (): Promise<null> => apiPost(logoutPath, undefined, { noSite: true });
 
 /**
  * Logs out, then leaves for /login whatever the call answered: a failed logout must not keep the user in. The

@@ -6,7 +6,7 @@ import { useSubmit } from '../../../lib/use-submit';
 export const registerPath = '/cms-system/system/user/v2/register';
 
 export const register = (body: RegisterBody): Promise<AuthResult> =>
-  apiPost<AuthResult>(registerPath, body, { noSite: true });
+  apiPost(registerPath, body, { noSite: true });
 
 /** Creates the account with the code mailed for "register"; the answer is a session, kept at once. */
 export function useRegister() {

@@ -6,7 +6,7 @@ export const resetPasswordPath = '/cms-system/system/user/v2/pwd/reset';
 
 /** Sets a new password with the code mailed for "forgot"; the server ends every session of the account. */
 export const resetPassword = (body: ResetPasswordBody): Promise<null> =>
-  apiPost<null>(resetPasswordPath, body, { noSite: true });
+  apiPost(resetPasswordPath, body, { noSite: true });
 
 export function useResetPassword() {
   return useSubmit({ mutationFn: resetPassword });

@@ -5,8 +5,7 @@ import { startCodeCooldown } from '../../../lib/use-code-cooldown';
 
 export const sendCodePath = '/cms-system/system/verify/code/send';
 
-export const sendCode = (body: SendCodeBody): Promise<null> =>
-  apiPost<null>(sendCodePath, body, { noSite: true });
+export const sendCode = (body: SendCodeBody): Promise<null> => apiPost(sendCodePath, body, { noSite: true });
 
 /** The code-limit answer: one code a minute and five an hour per e-mail. */
 const codeLimitReached = 4105;

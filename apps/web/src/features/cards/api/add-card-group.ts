@@ -7,7 +7,7 @@ export const addCardGroupPath = '/cms-system/system/cardGroup/v2/add';
 
 /** Adds a group; another group of the site with the same name answers 1039. */
 export const addCardGroup = (body: Omit<CardGroupAdd, 'stationId'>): Promise<CardGroup> =>
-  apiPost<CardGroup>(addCardGroupPath, body);
+  apiPost(addCardGroupPath, body);
 
 export function useAddCardGroup() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { cardsQueryKey } from './get-cards';
 export const addCardPath = '/cms-system/system/card/v2/add';
 
 /** A card ID already used in the site answers 11001. */
-export const addCard = (body: Omit<CardAdd, 'stationId'>): Promise<Card> => apiPost<Card>(addCardPath, body);
+export const addCard = (body: Omit<CardAdd, 'stationId'>): Promise<Card> => apiPost(addCardPath, body);
 
 export function useAddCard() {
   const queryClient = useQueryClient();

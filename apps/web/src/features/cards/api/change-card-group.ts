@@ -7,7 +7,7 @@ export const changeCardGroupPath = '/cms-system/system/card/v2/group/change';
 
 /** Moves cards to another group of the site. */
 export const changeCardGroup = (body: Omit<CardChangeGroup, 'stationId'>): Promise<null> =>
-  apiPost<null>(changeCardGroupPath, body);
+  apiPost(changeCardGroupPath, body);
 
 export function useChangeCardGroup() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ export const deleteCardGroupPath = '/cms-system/system/cardGroup/v2/delete';
 
 /** Deletes a group; its cards go to `moveCardsTo` (1039 when it has cards and none is named, or is the default). */
 export const deleteCardGroup = (body: Omit<CardGroupDelete, 'stationId'>): Promise<null> =>
-  apiPost<null>(deleteCardGroupPath, body);
+  apiPost(deleteCardGroupPath, body);
 
 export function useDeleteCardGroup() {
   const queryClient = useQueryClient();

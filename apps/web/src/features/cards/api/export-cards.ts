@@ -7,7 +7,7 @@ export const exportCardsPath = '/cms-system/system/card/v2/export';
 
 /** Every card of the list's filter (all pages), for a CSV file. */
 export const exportCards = async (params: CardListParams): Promise<Card[]> =>
-  (await apiPost<{ list: Card[] }>(exportCardsPath, filterOf(params))).list;
+  (await apiPost(exportCardsPath, filterOf(params))).list;
 
 export function useExportCards() {
   return useMutation({ mutationFn: exportCards });

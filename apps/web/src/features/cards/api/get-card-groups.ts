@@ -8,7 +8,7 @@ export const cardGroupsPath = '/cms-system/system/cardGroup/v2/list';
 export const cardGroupsQueryKey = [...cardsQueryKey, 'groups'] as const;
 
 /** The site's groups, the default one first (the server creates it on first use). */
-export const getCardGroups = (): Promise<CardGroupList> => apiPost<CardGroupList>(cardGroupsPath, {});
+export const getCardGroups = (): Promise<CardGroupList> => apiPost(cardGroupsPath);
 
 export const getCardGroupsQueryOptions = () =>
   queryOptions({ queryKey: cardGroupsQueryKey, queryFn: getCardGroups });

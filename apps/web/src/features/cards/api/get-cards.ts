@@ -13,7 +13,7 @@ export const cardsQueryKey = ['cards'] as const;
 export const cardListQueryKey = [...cardsQueryKey, 'list'] as const;
 
 export const getCards = (params: CardListParams): Promise<CardList> =>
-  apiPost<CardList>(cardsPath, { ...filterOf(params), pageNum: params.pageNum, pageSize: params.pageSize });
+  apiPost(cardsPath, { ...filterOf(params), pageNum: params.pageNum, pageSize: params.pageSize });
 
 export const getCardsQueryOptions = (params: CardListParams) => {
   const normalized = { ...params, keyword: params.keyword.trim() };

@@ -7,7 +7,7 @@ export const importCardsPath = '/cms-system/system/card/v2/import';
 
 /** All or nothing: a dry run only checks the rows; a real run imports every row, or none when any row is wrong. */
 export const importCards = (body: Omit<CardImport, 'stationId'>): Promise<CardImportResult> =>
-  apiPost<CardImportResult>(importCardsPath, body);
+  apiPost(importCardsPath, body);
 
 export function useImportCards() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ export const recycleCardsPath = '/cms-system/system/card/v2/recycle';
 
 /** Recycled cards can no longer start a charge (Blocked at the charger); their sessions keep pointing at them. */
 export const recycleCards = (body: Omit<CardIds, 'stationId'>): Promise<null> =>
-  apiPost<null>(recycleCardsPath, body);
+  apiPost(recycleCardsPath, body);
 
 export function useRecycleCards() {
   const queryClient = useQueryClient();

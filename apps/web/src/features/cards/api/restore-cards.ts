@@ -7,7 +7,7 @@ export const restoreCardsPath = '/cms-system/system/card/v2/restore';
 
 /** Recycled cards become active again. */
 export const restoreCards = (body: Omit<CardIds, 'stationId'>): Promise<null> =>
-  apiPost<null>(restoreCardsPath, body);
+  apiPost(restoreCardsPath, body);
 
 export function useRestoreCards() {
   const queryClient = useQueryClient();

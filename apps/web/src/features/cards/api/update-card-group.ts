@@ -7,7 +7,7 @@ export const updateCardGroupPath = '/cms-system/system/cardGroup/v2/update';
 
 /** Renames a group, changes its multiplier, or makes it the site's default group. */
 export const updateCardGroup = (body: Omit<CardGroupUpdate, 'stationId'>): Promise<CardGroup> =>
-  apiPost<CardGroup>(updateCardGroupPath, body);
+  apiPost(updateCardGroupPath, body);
 
 export function useUpdateCardGroup() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ export const updateCardPath = '/cms-system/system/card/v2/update';
 
 /** Changes the fields given; a card ID already used by another card of the site answers 11001. */
 export const updateCard = (body: Omit<CardUpdate, 'stationId'>): Promise<Card> =>
-  apiPost<Card>(updateCardPath, body);
+  apiPost(updateCardPath, body);
 
 export function useUpdateCard() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ export const addChargerPath = '/cms-system/system/charger/v2/add';
 
 /** Refused with 1506 while the site's load management is active (checked before, see load-management.ts). */
 export const addCharger = (body: Omit<ChargerAdd, 'stationId'>): Promise<Charger> =>
-  apiPost<Charger>(addChargerPath, body);
+  apiPost(addChargerPath, body);
 
 export function useAddCharger() {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ export const deleteChargerPath = '/cms-system/system/charger/v2/delete';
 
 /** Refused with 1506 while load management is active and with 1036 while the charger charges. */
 export const deleteCharger = (body: Omit<ChargerRef, 'stationId'>): Promise<null> =>
-  apiPost<null>(deleteChargerPath, body);
+  apiPost(deleteChargerPath, body);
 
 export function useDeleteCharger() {
   const queryClient = useQueryClient();

@@ -8,8 +8,7 @@ export const chargerPath = '/cms-system/system/charger/v2/detail';
 export const chargerDetailQueryKey = (chargerId: number) =>
   [...chargersQueryKey, 'detail', chargerId] as const;
 
-export const getCharger = (chargerId: number): Promise<Charger> =>
-  apiPost<Charger>(chargerPath, { chargerId });
+export const getCharger = (chargerId: number): Promise<Charger> => apiPost(chargerPath, { chargerId });
 
 export const getChargerQueryOptions = (chargerId: number) =>
   queryOptions({ queryKey: chargerDetailQueryKey(chargerId), queryFn: () => getCharger(chargerId) });

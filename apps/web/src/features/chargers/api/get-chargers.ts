@@ -15,7 +15,7 @@ export const getChargers = ({
   pageNum,
   pageSize,
 }: ChargerListParams): Promise<ChargerList> =>
-  apiPost<ChargerList>(chargersPath, {
+  apiPost(chargersPath, {
     keyword: keyword.trim() || undefined,
     status: status || undefined,
     pageNum,

@@ -7,7 +7,7 @@ export const resetPinPath = '/cms-system/system/charger/v2/pin/reset';
 
 /** The new PIN is answered once and never again: the caller must show it now. */
 export const resetPin = (body: Omit<ChargerRef, 'stationId'>): Promise<PinResetResult> =>
-  apiPost<PinResetResult>(resetPinPath, body);
+  apiPost(resetPinPath, body);
 
 export function useResetPin() {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChargerSession, ChargerStart } from '@plugboard/contract';
+import type { CallBody, ChargerSession } from '@plugboard/contract';
 import { apiPost } from '../../../lib/api-client';
 import { chargersQueryKey } from './get-chargers';
 
@@ -7,9 +7,8 @@ export const startChargingPath = '/cms-system/system/charger/v2/start';
 
 /** Answers the session once the charger started it (RemoteStartTransaction, then StartTransaction). */
 export const startCharging = (
-  body: Omit<ChargerStart, 'stationId' | 'connectorId' | 'idTag'> &
-    Partial<Pick<ChargerStart, 'connectorId' | 'idTag'>>,
-): Promise<ChargerSession> => apiPost<ChargerSession>(startChargingPath, body);
+  body: Omit<CallBody<typeof startChargingPath>, 'stationId'>,
+): Promise<ChargerSession> => apiPost(startChargingPath, body);
 
 export function useStartCharging() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ export const stopChargingPath = '/cms-system/system/charger/v2/stop';
 
 /** Answers the completed session once the charger stopped it. */
 export const stopCharging = (body: Omit<ChargerStop, 'stationId'>): Promise<ChargerSession> =>
-  apiPost<ChargerSession>(stopChargingPath, body);
+  apiPost(stopChargingPath, body);
 
 export function useStopCharging() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ export const updateChargerPath = '/cms-system/system/charger/v2/update';
 
 /** Changes the alias (and descriptive fields); 1042 when another charger of the site has the alias. */
 export const updateCharger = (body: Omit<ChargerUpdate, 'stationId'>): Promise<Charger> =>
-  apiPost<Charger>(updateChargerPath, body);
+  apiPost(updateChargerPath, body);
 
 export function useUpdateCharger() {
   const queryClient = useQueryClient();

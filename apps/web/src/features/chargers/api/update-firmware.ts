@@ -7,7 +7,7 @@ export const updateFirmwarePath = '/cms-system/system/charger/v2/firmware/update
 
 /** Tells the charger to install the newest known firmware; the progress arrives live as firmwareStatus. */
 export const updateFirmware = (body: Omit<ChargerRef, 'stationId'>): Promise<FirmwareUpdateResult> =>
-  apiPost<FirmwareUpdateResult>(updateFirmwarePath, body);
+  apiPost(updateFirmwarePath, body);
 
 export function useUpdateFirmware() {
   const queryClient = useQueryClient();

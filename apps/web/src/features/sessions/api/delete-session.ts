@@ -8,7 +8,7 @@ export const deleteSessionPath = '/cms-system/system/session/v2/delete';
 
 /** Irreversible: the session and its meter values go. An ongoing session is refused (1036). */
 export const deleteSession = (body: Omit<SessionRef, 'stationId'>): Promise<null> =>
-  apiPost<null>(deleteSessionPath, body);
+  apiPost(deleteSessionPath, body);
 
 export function useDeleteSession() {
   const queryClient = useQueryClient();

@@ -9,7 +9,12 @@ export type ExportRequest = Omit<SessionExport, 'stationId'>;
 export const exportSessions = (
   body: ExportRequest,
   options: { signal?: AbortSignal; onProgress?: (progress: DownloadProgress) => void },
-) => postForFile(sessionExportPath, { stationId: Number(getStationId()), ...body }, options);
+) =>
+  postForFile(
+    sessionExportPath,
+    { stationId: Number(getStationId()), ...body } satisfies SessionExport,
+    options,
+  );
 
 export const fallbackFilename = (format: ExportFormat) => `sessions.${format}`;
 

@@ -7,8 +7,7 @@ export const sessionPath = '/cms-system/system/session/v2/detail';
 
 export const sessionDetailQueryKey = (orderNo: number) => [...sessionsQueryKey, 'detail', orderNo] as const;
 
-export const getSession = (orderNo: number): Promise<SessionDetail> =>
-  apiPost<SessionDetail>(sessionPath, { orderNo });
+export const getSession = (orderNo: number): Promise<SessionDetail> => apiPost(sessionPath, { orderNo });
 
 export const getSessionQueryOptions = (orderNo: number) =>
   queryOptions({

@@ -11,7 +11,7 @@ export const sessionsQueryKey = ['sessions'] as const;
 export const sessionListQueryKey = [...sessionsQueryKey, 'list'] as const;
 
 export const getSessions = (params: SessionListParams): Promise<SessionList> =>
-  apiPost<SessionList>(sessionsPath, {
+  apiPost(sessionsPath, {
     ...filterBody(params),
     pageNum: params.pageNum,
     pageSize: params.pageSize,

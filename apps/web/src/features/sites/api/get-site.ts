@@ -6,7 +6,7 @@ import { sitesQueryKey } from './get-sites';
 export const sitePath = '/cms-system/system/station/v2/detail';
 
 /** The site is named by its own id as stationId, whatever site is selected. */
-export const getSite = (id: number): Promise<Site> => apiPost<Site>(sitePath, { stationId: id });
+export const getSite = (id: number): Promise<Site> => apiPost(sitePath, { stationId: id });
 
 export const getSiteQueryOptions = (id: number) =>
   queryOptions({ queryKey: [...sitesQueryKey, 'detail', id], queryFn: () => getSite(id) });

@@ -12,7 +12,7 @@ export const siteListQueryKey = [...sitesQueryKey, 'list'] as const;
 export type SitesQuery = Pick<SiteListQuery, 'pageNum' | 'pageSize'> & { name?: string };
 
 export const getSites = ({ name, pageNum, pageSize }: SitesQuery): Promise<SiteList> =>
-  apiPost<SiteList>(sitesPath, {
+  apiPost(sitesPath, {
     // Spec section 3: the list query names the enterprise; this product has none, so it is usually absent.
     enterpriseId: getOwnEnterpriseId() ?? undefined,
     name: name?.trim() || undefined,

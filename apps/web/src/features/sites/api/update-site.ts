@@ -6,7 +6,7 @@ import { sitesQueryKey } from './get-sites';
 
 export const updateSitePath = '/cms-system/system/station/v2/update';
 
-export const updateSite = (update: SiteUpdate): Promise<Site> => apiPost<Site>(updateSitePath, update);
+export const updateSite = (update: SiteUpdate): Promise<Site> => apiPost(updateSitePath, update);
 
 export function useUpdateSite() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ export const saveTariffPath = '/cms-system/system/tariff/v2/save';
 
 /** Saves a new version: sessions that start afterwards use it; those already started keep theirs. */
 export const saveTariff = (body: Omit<TariffSave, 'stationId'>): Promise<Tariff> =>
-  apiPost<Tariff>(saveTariffPath, body);
+  apiPost(saveTariffPath, body);
 
 export function useSaveTariff(stationId: number) {
   const queryClient = useQueryClient();
