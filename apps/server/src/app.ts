@@ -13,7 +13,7 @@ import { registerWeb } from './plugins/web.ts';
 import { sessionService } from './modules/session/session.service.ts';
 import { handlers } from './modules/handlers.ts';
 import { sitesService } from './modules/sites/sites.service.ts';
-import { createEventBus } from './lib/event-bus.ts';
+import { eventsService } from './modules/events/events.service.ts';
 import { chargerService } from './modules/chargers/chargers.service.ts';
 import { chargingSessionService } from './modules/chargers/charging-sessions.service.ts';
 import { registerOcpp } from './ocpp/ocpp-server.ts';
@@ -96,16 +96,17 @@ export async function buildApp({
   });
   app.addHook('onClose', () => mailer.close());
 
-  const events = createEventBus({
-    onHandlerError: (err, event) => app.log.error({ err, event }, 'event handler failed'),
-  });
+  // Listening before anything writes an event: what commits from here on, on any node, reaches this one.
+  const events = eventsService({ db, now, log: app.log });
+  await events.start();
+  app.addHook('onClose', () => events.close());
   app.decorate('events', events);
   const chargers = chargerService({ db, events, now });
   const chargingSessions = chargingSessionService({ db, events, now });
   // A subscribed card's charging report, once its session is stopped; closing waits for the mails under way.
   const reports = sendReportsOnStop({
     events,
-    reports: chargingReportService({ db, mailer, now }),
+    reports: chargingReportService({ db, mailer, events, now }),
     log: app.log,
   });
   app.addHook('onClose', () => reports.drain());

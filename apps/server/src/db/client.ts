@@ -1,9 +1,11 @@
-import { Kysely, PostgresDialect, type Compilable } from 'kysely';
+import { Kysely, PostgresDialect, type Compilable, type Transaction } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+/** A Db inside `db.transaction()`: what must be written with the change it goes with (an event) asks for one. */
+export type Trx = Transaction<Database>;
 
 // int8 (bigserial ids, counts) as JS numbers: ids stay far below 2^53, and the console expects numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -19,6 +21,16 @@ export function createDb(url: string, { max = 10 }: { max?: number } = {}): Db {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   pools.set(db, pool);
   return db;
+}
+
+/**
+ * A connection of its own, outside the pool, to the same database: a LISTEN holds its connection for as long as the
+ * node runs. The caller connects and ends it.
+ */
+export function dedicatedClient(db: Db): pg.Client {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('dedicatedClient needs a Db made by createDb');
+  return new pg.Client({ connectionString: pool.options.connectionString, keepAlive: true });
 }
 
 /** A row as the database wrote it: each column's text, or null. */

@@ -257,6 +257,24 @@ export interface TariffsTable {
   created_at: DefaultTimestamp;
 }
 
+/** Events written with the change they announce (0050_events.sql, modules/events). */
+export interface EventsTable {
+  id: Generated<number>;
+  type: string;
+  version: number;
+  station_id: number;
+  /** The event's payload, JSON-safe; written as its JSON text. */
+  payload: ColumnType<unknown, string, never>;
+  occurred_at: Timestamp;
+}
+
+/** Which events a consumer with an outside effect has handled. */
+export interface ProcessedEventsTable {
+  consumer: string;
+  event_id: number;
+  processed_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
@@ -275,4 +293,6 @@ export interface Database {
   card_groups: CardGroupsTable;
   cards: CardsTable;
   tariffs: TariffsTable;
+  events: EventsTable;
+  processed_events: ProcessedEventsTable;
 }

@@ -1,8 +1,11 @@
 import type { ChargerStatus } from '@plugboard/contract';
+import type { Trx } from '../db/client.ts';
 
 /**
- * What services announce after a commit, for live views, the display screen and the load manager. Payloads carry
- * ids and the new state, never secrets; subscribers read more from the services if they need it.
+ * What services announce, for live views, the display screen, the load manager and reports: the one catalogue.
+ * Payloads are data that other nodes read back from the events table (ISO time strings, numeric ids), carry ids
+ * and the new state, never secrets; subscribers read more from the services if they need it. A payload that
+ * changes shape is a new version.
  */
 export type AppEvents = {
   /** A charger's status, connection, error code or firmware/diagnostics state changed. */
@@ -31,7 +34,8 @@ export type AppEvents = {
     idTag: string;
     /** The start-by source: 'remoteApp' for a start the console asked for, 'rfid' for the charger's own. */
     startBy: string;
-    startTime: Date;
+    /** ISO 8601, UTC. */
+    startTime: string;
     meterStartWh: number;
   };
   'session.stopped': {
@@ -39,23 +43,47 @@ export type AppEvents = {
     chargerId: number;
     sessionId: number;
     connectorId: number;
-    endTime: Date;
+    /** ISO 8601, UTC. */
+    endTime: string;
     energyWh: number;
     stopReason: string | null;
     flags: string[];
   };
+  /** A signal, not a change of state: never stored, at most one per connector a second (modules/events). */
   'meter.values': {
     stationId: number;
     chargerId: number;
     connectorId: number;
     sessionId: number | null;
     readings: {
-      sampledAt: Date;
+      /** ISO 8601, UTC. */
+      sampledAt: string;
       energyWh: number | null;
       powerW: number | null;
       currents: [number | null, number | null, number | null];
     }[];
   };
+};
+
+/** Samples, not changes of state: sent to every node best effort and never stored (modules/events/signals.ts). */
+export const signalNames = ['meter.values'] as const;
+export type SignalName = (typeof signalNames)[number];
+export type EventName = keyof AppEvents;
+/** Events stored with the change they announce and delivered to every node's subscribers once. */
+export type DurableEventName = Exclude<EventName, SignalName>;
+
+const isSignal = (type: EventName): type is SignalName => (signalNames as readonly string[]).includes(type);
+
+/** An event as it is stored and as it travels between nodes. */
+export type EventEnvelope<E extends EventName = EventName> = {
+  /** The events table's id, as text; a signal's is a random UUID. */
+  id: string;
+  type: E;
+  version: 1;
+  /** ISO 8601, UTC: when the change was written. */
+  occurredAt: string;
+  stationId: number;
+  payload: AppEvents[E];
 };
 
 declare module 'fastify' {
@@ -65,39 +93,65 @@ declare module 'fastify' {
   }
 }
 
-export type EventName = keyof AppEvents;
-export type EventHandler<E extends EventName> = (payload: AppEvents[E]) => void;
+export type EventHandler<E extends EventName> = (payload: AppEvents[E], event: EventEnvelope<E>) => void;
 
 /**
- * In one process the bus is a map of handlers. Kept behind this interface so that several nodes can share one
- * (PostgreSQL LISTEN/NOTIFY or a broker) without touching publishers or subscribers.
+ * The events of every node (modules/events/events.service.ts): written in the transaction of the change, heard by
+ * each node through PostgreSQL LISTEN/NOTIFY and read back from the events table, so a change rolled back announces
+ * nothing and a node that lost its connection catches up.
  */
 export type EventBus = {
-  /** Call only after the change is committed. Handlers run synchronously; one that throws does not stop others. */
-  publish<E extends EventName>(event: E, payload: AppEvents[E]): void;
-  /** Returns the function that unsubscribes. */
-  subscribe<E extends EventName>(event: E, handler: EventHandler<E>): () => void;
+  /**
+   * Writes events in the transaction of the change they announce. Subscribers of every node get them once it
+   * commits, nothing if it rolls back. Ids follow the order of the writes, deliveries that of the commits.
+   */
+  append<E extends DurableEventName>(trx: Trx, type: E, ...payloads: AppEvents[E][]): Promise<void>;
+  /** Sends a sample to every node's subscribers, best effort: one lost is replaced by the next. */
+  signal<E extends SignalName>(type: E, payload: AppEvents[E]): void;
+  /**
+   * Handlers run synchronously, one that throws does not stop others. An event may come again after a reconnect
+   * or from another node's replay: the dispatcher drops an id it delivered, and a handler with an effect outside
+   * this process claims the event (`processed_events`). Returns the function that unsubscribes.
+   */
+  subscribe<E extends EventName>(type: E, handler: EventHandler<E>): () => void;
+  /** Resolves once this node's subscribers have had the events committed before the call (tests wait on it). */
+  caughtUp(): Promise<void>;
 };
 
-export function createEventBus({
+/** How many delivered event ids a node remembers, to drop one that comes again. */
+const rememberedIds = 10_000;
+
+/** The subscribers of one node, and the delivery of an event to them. */
+export function eventDispatcher({
   onHandlerError = () => {},
-}: { onHandlerError?: (error: unknown, event: EventName) => void } = {}): EventBus {
-  const handlers = new Map<EventName, Set<(payload: never) => void>>();
+}: { onHandlerError?: (error: unknown, event: EventName) => void } = {}) {
+  const handlers = new Map<EventName, Set<(payload: never, event: never) => void>>();
+  const delivered = new Set<string>();
+  const subscribe: EventBus['subscribe'] = (type, handler) => {
+    const set = handlers.get(type) ?? new Set();
+    handlers.set(type, set);
+    set.add(handler);
+    return () => set.delete(handler);
+  };
   return {
-    publish(event, payload) {
-      for (const handler of handlers.get(event) ?? []) {
+    subscribe,
+    /** Runs the handlers of the event's type, unless its id was delivered before (samples are not counted). */
+    dispatch: <E extends EventName>(event: EventEnvelope<E>): void => {
+      if (!isSignal(event.type)) {
+        if (delivered.has(event.id)) return;
+        delivered.add(event.id);
+        // A Set iterates in insertion order: the first is the oldest.
+        if (delivered.size > rememberedIds) delivered.delete(delivered.values().next().value!);
+      }
+      for (const handler of handlers.get(event.type) ?? []) {
         try {
-          (handler as EventHandler<typeof event>)(payload);
+          (handler as EventHandler<E>)(event.payload, event);
         } catch (error) {
-          onHandlerError(error, event);
+          onHandlerError(error, event.type);
         }
       }
     },
-    subscribe(event, handler) {
-      const set = handlers.get(event) ?? new Set();
-      handlers.set(event, set);
-      set.add(handler);
-      return () => set.delete(handler);
-    },
   };
 }
+
+export type EventDispatcher = ReturnType<typeof eventDispatcher>;

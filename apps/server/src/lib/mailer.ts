@@ -7,7 +7,15 @@ import { outboxRepository } from './outbox.repository.ts';
 
 /** `secret` (a verification code) is masked in the outbox, so that codes are never stored in clear. */
 export type MailMessage = { to: string; subject: string; text: string; secret?: string };
-export type Mailer = { send: (message: MailMessage) => Promise<void>; close: () => void };
+export type Mailer = {
+  send: (message: MailMessage) => Promise<void>;
+  /**
+   * Records the message in the outbox within the caller's transaction, with whatever decided it is due (a claimed
+   * event); `deliver` sends it once that has committed.
+   */
+  record: (trx: Db, message: MailMessage) => Promise<{ deliver: () => Promise<void> }>;
+  close: () => void;
+};
 
 type Options = {
   db: Db;
@@ -35,28 +43,36 @@ export function createMailer({ db, smtpUrl, from, log, now }: Options): Mailer {
       )
     : undefined;
 
+  const record: Mailer['record'] = async (trx, message) => {
+    const at = now();
+    const { secret, ...mail } = message;
+    const recorded = secret ? mail.text.replaceAll(secret, '•'.repeat(secret.length)) : mail.text;
+    const { id } = await outboxRepository(trx).insert({ ...mail, text: recorded, createdAt: at });
+    return { deliver: () => deliver(id, message, at) };
+  };
+
+  /** Sends a recorded message and notes the outcome in its outbox row. */
+  const deliver = async (id: number, message: MailMessage, at: Date) => {
+    await outbox.pruneBefore(new Date(at.getTime() - outboxKeepMs));
+    if (!transport) {
+      log.info({ text: message.text }, `mail to ${message.to}: ${message.subject} (not sent: no SMTP_URL)`);
+      return;
+    }
+    try {
+      await transport.sendMail({ to: message.to, subject: message.subject, text: message.text });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await outbox.markFailed(id, reason);
+      log.error(`mail to ${message.to} failed: ${reason}`);
+      throw new AppError(codes.serverError, 'The e-mail could not be sent, try again later');
+    }
+    await outbox.markSent(id, now());
+    log.info(`mail to ${message.to}: ${message.subject}`);
+  };
+
   return {
-    async send(message) {
-      const at = now();
-      await outbox.pruneBefore(new Date(at.getTime() - outboxKeepMs));
-      const { secret, ...mail } = message;
-      const recorded = secret ? mail.text.replaceAll(secret, '•'.repeat(secret.length)) : mail.text;
-      const { id } = await outbox.insert({ ...mail, text: recorded, createdAt: at });
-      if (!transport) {
-        log.info({ text: message.text }, `mail to ${message.to}: ${message.subject} (not sent: no SMTP_URL)`);
-        return;
-      }
-      try {
-        await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        await outbox.markFailed(id, reason);
-        log.error(`mail to ${message.to} failed: ${reason}`);
-        throw new AppError(codes.serverError, 'The e-mail could not be sent, try again later');
-      }
-      await outbox.markSent(id, now());
-      log.info(`mail to ${message.to}: ${message.subject}`);
-    },
+    send: async (message) => (await record(db, message)).deliver(),
+    record,
     close: () => transport?.close(),
   };
 }

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEventBus } from '../lib/event-bus.ts';
 import { aCharger } from '../modules/chargers/chargers.fixtures.ts';
 import { aCard } from '../modules/cards/cards.fixtures.ts';
 import { chargerService } from '../modules/chargers/chargers.service.ts';
@@ -85,7 +84,7 @@ describe('commands to a simulated charger', () => {
     const sim = sims.make(charger);
     await sim.boot();
     // The operator resets the PIN: the server stores the new one and tells the charger.
-    await chargerService({ db: t.db, events: createEventBus(), now: t.clock.now }).setPin(charger.id, '5678');
+    await chargerService({ db: t.db, events: t.app.events, now: t.clock.now }).setPin(charger.id, '5678');
     expect(
       await t.app.ocpp.registry.send(charger.product_code, 'ChangeConfiguration', {
         key: 'AuthorizationKey',

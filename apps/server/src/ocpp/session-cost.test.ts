@@ -88,6 +88,7 @@ describe('the cost of a session', () => {
       );
     });
     const id = await aQuarterIdleSession(sim);
+    await t.app.events.caughtUp();
     unsubscribe();
 
     const [session] = await sessionsOf(charger.id);

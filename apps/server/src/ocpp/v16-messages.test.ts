@@ -26,7 +26,8 @@ const { chargerRow, sessionsOf } = storedRows(() => t.db);
 function recorded<E extends keyof AppEvents>(event: E) {
   const seen: AppEvents[E][] = [];
   const unsubscribe = t.app.events.subscribe(event, (payload) => seen.push(payload));
-  return { seen, unsubscribe };
+  // Events come through the database: those committed before the end are waited for.
+  return { seen, unsubscribe: () => t.app.events.caughtUp().then(unsubscribe) };
 }
 
 describe('BootNotification', () => {
@@ -53,6 +54,8 @@ describe('BootNotification', () => {
 describe('StatusNotification', () => {
   it('sets the connector status and, from it, the charger status and error code', async () => {
     const { charger, sim } = await aBootedCharger();
+    // Events arrive through the database: the boot's come before these.
+    await t.app.events.caughtUp();
     const events = recorded('charger.status');
     expect((await chargerRow(charger.id)).status).toBe('available');
 
@@ -80,7 +83,7 @@ describe('StatusNotification', () => {
     await sim.setStatus(1, 'Available');
     expect(await chargerRow(charger.id)).toMatchObject({ status: 'available', error_code: null });
 
-    events.unsubscribe();
+    await events.unsubscribe();
     expect(events.seen.map((e) => e.status)).toEqual([
       'ready',
       'waitingForEv',
@@ -179,7 +182,7 @@ describe('StartTransaction', () => {
     const replay = await sim.call('StartTransaction', request);
     expect(replay.transactionId).toBe(first.transactionId);
     expect(await sessionsOf(charger.id)).toHaveLength(1);
-    started.unsubscribe();
+    await started.unsubscribe();
     expect(started.seen).toHaveLength(1);
   });
 
@@ -254,7 +257,7 @@ describe('StopTransaction', () => {
       timestamp: '2026-03-01T11:00:00.000Z',
     });
     expect((await sessionsOf(charger.id))[0]).toMatchObject({ meter_stop_wh: 8500, energy_wh: 7500 });
-    stopped.unsubscribe();
+    await stopped.unsubscribe();
     expect(stopped.seen).toMatchObject([{ sessionId: transactionId, energyWh: 7500 }]);
   });
 

@@ -1,39 +1,41 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { EventBus } from '../../lib/event-bus.ts';
+import type { EventEnvelope } from '../../lib/event-bus.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { EventsService } from '../events/events.service.ts';
 import { chargingReportMail } from './charging-report-mail.ts';
-import { chargingReportRepository } from './charging-report.repository.ts';
+import { chargingReportRepository, type ReportFacts } from './charging-report.repository.ts';
 
-export type ChargingReportDeps = { db: Db; mailer: Pick<Mailer, 'send'>; now: () => Date };
+export type ChargingReportDeps = {
+  db: Db;
+  mailer: Pick<Mailer, 'record'>;
+  events: Pick<EventsService, 'claim'>;
+  now: () => Date;
+};
+
+/** The name the report claims the stop events it handled under (processed_events). */
+const consumer = 'charging-report';
 
 /**
  * The charging report: after a session completes, the card that started it, if subscribed and with an e-mail,
- * gets a short summary in the site owner's language. Each session's report goes out once (`report_sent_at`),
- * however many times its stop is told (replays, a late stop correcting a session the server closed).
+ * gets a short summary in the site owner's language. Every node hears a stop; one handles it, the one whose claim
+ * of the event commits with the mail's outbox row. Each session's report goes out once (`report_sent_at`), however
+ * many times its stop is told (replays, a late stop correcting a session the server closed).
  */
-export function chargingReportService({ db, mailer, now }: ChargingReportDeps) {
+export function chargingReportService({ db, mailer, events, now }: ChargingReportDeps) {
   const repo = chargingReportRepository(db);
   return {
-    /** Sends the report of a completed session if it has one due; true when a mail went out. */
-    send: async (sessionId: number): Promise<boolean> => {
-      const facts = await repo.claim(sessionId, now());
-      if (!facts) return false;
-      const mail = chargingReportMail({
-        language: facts.language,
-        timeZone: facts.time_zone,
-        // A session recorded from a stop of a transaction never started may lack the alias, never the code.
-        chargerAlias: facts.charger_alias || facts.product_code,
-        cardId: facts.card_id,
-        siteName: facts.site_name,
-        start: facts.start_time,
-        end: facts.end_time ?? facts.start_time,
-        energyWh: Number(facts.energy_wh ?? 0),
-        costMinor: facts.cost_gross_minor === null ? null : Number(facts.cost_gross_minor),
-        currency: facts.currency || facts.site_currency,
+    /** Sends the report a stop made due, unless that stop was handled before; true when a mail went out. */
+    handleStop: async (event: EventEnvelope<'session.stopped'>): Promise<boolean> => {
+      const { sessionId } = event.payload;
+      const mail = await db.transaction().execute(async (trx) => {
+        if (!(await events.claim(trx, consumer, event))) return undefined;
+        const facts = await chargingReportRepository(trx).claim(sessionId, now());
+        return facts && mailer.record(trx, { to: facts.email, ...reportOf(facts) });
       });
+      if (!mail) return false;
       try {
-        await mailer.send({ to: facts.email, ...mail });
+        await mail.deliver();
       } catch (error) {
         await repo.release(sessionId);
         throw error;
@@ -43,31 +45,63 @@ export function chargingReportService({ db, mailer, now }: ChargingReportDeps) {
   };
 }
 
+function reportOf(facts: ReportFacts) {
+  return chargingReportMail({
+    language: facts.language,
+    timeZone: facts.time_zone,
+    // A session recorded from a stop of a transaction never started may lack the alias, never the code.
+    chargerAlias: facts.charger_alias || facts.product_code,
+    cardId: facts.card_id,
+    siteName: facts.site_name,
+    start: facts.start_time,
+    end: facts.end_time ?? facts.start_time,
+    energyWh: Number(facts.energy_wh ?? 0),
+    costMinor: facts.cost_gross_minor === null ? null : Number(facts.cost_gross_minor),
+    currency: facts.currency || facts.site_currency,
+  });
+}
+
 export type ChargingReportService = ReturnType<typeof chargingReportService>;
 
 /**
- * Sends the report when a session stops ('session.stopped' is published after the commit, with the cost stored).
- * The charger's answer never waits for the mail; `drain` waits for the reports under way (the app's close).
+ * Sends the report when a session stops ('session.stopped' is written with the stop, the cost stored), and, at
+ * start, for the stops no node has handled (all were down, or the mail's transaction failed). The charger's answer
+ * never waits for the mail; `drain` waits for the reports under way (the app's close).
  */
 export function sendReportsOnStop({
   events,
   reports,
   log,
 }: {
-  events: EventBus;
+  events: Pick<EventsService, 'subscribe' | 'unprocessed'>;
   reports: ChargingReportService;
   log: Pick<FastifyBaseLogger, 'error'>;
 }) {
   const pending = new Set<Promise<unknown>>();
-  const unsubscribe = events.subscribe('session.stopped', ({ sessionId }) => {
-    const work = reports
-      .send(sessionId)
-      .catch((error: unknown) => log.error({ err: error, sessionId }, 'charging report failed'));
+  let draining = false;
+  const track = (work: Promise<unknown>) => {
     pending.add(work);
     void work.finally(() => pending.delete(work));
-  });
+  };
+  const handle = (event: EventEnvelope<'session.stopped'>) =>
+    reports
+      .handleStop(event)
+      .catch((error: unknown) =>
+        log.error({ err: error, sessionId: event.payload.sessionId }, 'charging report failed'),
+      );
+
+  const unsubscribe = events.subscribe('session.stopped', (_payload, event) => track(handle(event)));
+  track(
+    (async () => {
+      for await (const event of events.unprocessed(consumer, 'session.stopped')) {
+        if (draining) return;
+        await handle(event);
+      }
+    })().catch((error: unknown) => log.error({ err: error }, 'charging report: catching up failed')),
+  );
   return {
     drain: async () => {
+      draining = true;
       unsubscribe();
       await Promise.allSettled([...pending]);
     },

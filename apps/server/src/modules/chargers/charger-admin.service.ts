@@ -1,6 +1,6 @@
 import type { Charger, ChargerAdd, ChargerUpdate } from '@plugboard/contract';
 import { codes } from '@plugboard/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Trx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import type { ChargerLink } from './charger-link.ts';
@@ -10,7 +10,7 @@ import { assertLoadManagementOff, translateInsertError, type ChargerService } fr
 
 export type ChargerAdminDeps = {
   db: Db;
-  events: EventBus;
+  events: Pick<EventBus, 'append'>;
   now: () => Date;
   chargers: ChargerService;
   view: ChargerViewService;
@@ -19,11 +19,11 @@ export type ChargerAdminDeps = {
 
 /**
  * The console's management of a site's chargers: add, change, delete. Adding and deleting need the site's load
- * management off (1506); each change is announced as 'charger.changed' after its commit.
+ * management off (1506); each change writes its 'charger.changed' in its transaction (an add, in registerCharger's).
  */
 export function chargerAdminService({ db, events, now, chargers, view, link }: ChargerAdminDeps) {
-  const announce = (stationId: number, chargerId: number, change: 'added' | 'updated' | 'deleted') =>
-    events.publish('charger.changed', { stationId, chargerId, change });
+  const announce = (trx: Trx, stationId: number, chargerId: number, change: 'updated' | 'deleted') =>
+    events.append(trx, 'charger.changed', { stationId, chargerId, change });
 
   return {
     /** Refuses with 1506 while the site's load management is active. */
@@ -36,7 +36,6 @@ export function chargerAdminService({ db, events, now, chargers, view, link }: C
         stationId,
         alias: input.alias || input.productCode.slice(-8),
       });
-      announce(stationId, charger.id, 'added');
       return view.detail(stationId, charger.id);
     },
 
@@ -56,9 +55,9 @@ export function chargerAdminService({ db, events, now, chargers, view, link }: C
             ...(patch.capacityL3 !== undefined && { capacity_l3: patch.capacityL3 }),
             updated_at: now(),
           });
+          await announce(trx, stationId, chargerId, 'updated');
         })
         .catch(translateInsertError);
-      announce(stationId, chargerId, 'updated');
       return view.detail(stationId, chargerId);
     },
 
@@ -75,10 +74,10 @@ export function chargerAdminService({ db, events, now, chargers, view, link }: C
         if (!charger) throw new AppError(codes.chargerNotFound);
         if (await tx.hasOngoingSession(chargerId)) throw new AppError(codes.chargerCharging);
         await tx.delete(chargerId);
+        await announce(trx, stationId, chargerId, 'deleted');
         return charger.product_code;
       });
       await link.disconnect(productCode, 'Charger deleted');
-      announce(stationId, chargerId, 'deleted');
     },
   };
 }

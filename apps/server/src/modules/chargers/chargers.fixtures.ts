@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { siteFieldsSchema, type calls } from '@plugboard/contract';
 import { call } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
-import { createEventBus } from '../../lib/event-bus.ts';
+import { eventWriter } from '../events/events.service.ts';
 import { anOperator, aSite } from '../sites/sites.fixtures.ts';
 import { sitesService } from '../sites/sites.service.ts';
 import { chargerService, type Charger, type RegisterChargerInput } from './chargers.service.ts';
@@ -33,7 +33,7 @@ export async function aCharger(
   };
   const charger = await chargerService({
     db,
-    events: createEventBus(),
+    events: eventWriter(() => new Date()),
     now: () => new Date(),
   }).registerCharger(input);
   return { ...charger, pin: input.pin };

@@ -6,9 +6,9 @@ import {
   type ChargerType,
   type Connectivity,
 } from '@plugboard/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Trx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { EventBus } from '../../lib/event-bus.ts';
+import type { AppEvents, EventBus } from '../../lib/event-bus.ts';
 import { chargerStatusOf } from './charger-status.ts';
 import {
   chargersRepository,
@@ -19,7 +19,7 @@ import {
 } from './chargers.repository.ts';
 import { pinHasher } from './pin-hash.ts';
 
-export type ChargerServiceDeps = { db: Db; events: EventBus; now: () => Date };
+export type ChargerServiceDeps = { db: Db; events: Pick<EventBus, 'append'>; now: () => Date };
 
 export type RegisterChargerInput = {
   stationId: number;
@@ -71,32 +71,26 @@ const pinHmacSecret = 'charger-pin-hmac';
 
 /**
  * Chargers of the sites: registration and PIN, connection state, and what they report about themselves. The OCPP
- * handlers and (later) the console's calls both come here; every change is committed before its event is published.
+ * handlers and the console's calls both come here; every change of state writes its event in its transaction.
  */
 export function chargerService({ db, events, now }: ChargerServiceDeps) {
   const repo = chargersRepository(db);
   const pins = pinHasher((candidate) => repo.secret(pinHmacSecret, candidate));
 
-  const publish = (state: ChargerState | undefined, connector?: ConnectorRow) => {
-    if (!state) return;
-    events.publish('charger.status', {
-      stationId: state.station_id,
-      chargerId: state.id,
-      productCode: state.product_code,
-      status: state.status,
-      connected: state.connected,
-      errorCode: state.error_code,
-      firmwareStatus: state.firmware_status,
-      ...(connector && {
-        connector: {
-          connectorId: connector.connector_id,
-          status: connector.status,
-          ocppStatus: connector.ocpp_status,
-          errorCode: connector.error_code,
-        },
-      }),
+  const announce = (trx: Trx, states: (ChargerState | undefined)[], connector?: ConnectorRow) =>
+    events.append(
+      trx,
+      'charger.status',
+      ...states.filter((state) => state !== undefined).map((state) => statusEvent(state, connector)),
+    );
+
+  /** A change of chargers' state, written with its events in one transaction. */
+  const changeStates = (change: (tx: ChargersRepository) => Promise<(ChargerState | undefined)[]>) =>
+    db.transaction().execute(async (trx) => {
+      const states = await change(chargersRepository(trx));
+      await announce(trx, states);
+      return states;
     });
-  };
 
   /** The status a connected charger shows: from its connectors, or 'online' until it reports any. */
   const connectedStatus = (connectors: ConnectorRow[]) =>
@@ -124,7 +118,7 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
         .execute(async (trx) => {
           const tx = chargersRepository(trx);
           await assertLoadManagementOff(tx, input.stationId);
-          return tx.insert({
+          const charger = await tx.insert({
             station_id: input.stationId,
             product_code: input.productCode,
             alias,
@@ -137,6 +131,12 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
             capacity_l2: input.capacityL2 ?? null,
             capacity_l3: input.capacityL3 ?? null,
           });
+          await events.append(trx, 'charger.changed', {
+            stationId: charger.station_id,
+            chargerId: charger.id,
+            change: 'added',
+          });
+          return charger;
         })
         .catch(translateInsertError);
       return toCharger(row);
@@ -173,25 +173,25 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
     /** A socket of this charger was accepted; `connectionId` names it until it closes. */
     markConnected: async (chargerId: number, connectionId: string): Promise<void> => {
       const at = now();
-      const state = await db.transaction().execute(async (trx) => {
-        const tx = chargersRepository(trx);
+      await changeStates(async (tx) => {
         await tx.lockCharger(chargerId);
         const { status, errorCode } = connectedStatus(await tx.connectors(chargerId));
-        return tx.update(chargerId, {
-          connected: true,
-          connection_id: connectionId,
-          last_seen_at: at,
-          status,
-          error_code: errorCode,
-          updated_at: at,
-        });
+        return [
+          await tx.update(chargerId, {
+            connected: true,
+            connection_id: connectionId,
+            last_seen_at: at,
+            status,
+            error_code: errorCode,
+            updated_at: at,
+          }),
+        ];
       });
-      publish(state);
     },
 
     /** The socket closed. Ignored when a newer socket of the same charger has taken over meanwhile. */
     markDisconnected: async (chargerId: number, connectionId: string): Promise<void> => {
-      publish(await repo.markDisconnected(chargerId, connectionId, now()));
+      await changeStates(async (tx) => [await tx.markDisconnected(chargerId, connectionId, now())]);
     },
 
     /**
@@ -208,8 +208,7 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
 
     /** Marks offline every charger no node has vouched for since `seenBefore`; returns how many. */
     markStaleOffline: async (seenBefore: Date): Promise<number> => {
-      const states = await repo.markStaleOffline(seenBefore, now());
-      for (const state of states) publish(state);
+      const states = await changeStates((tx) => tx.markStaleOffline(seenBefore, now()));
       return states.length;
     },
 
@@ -240,13 +239,13 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       mapStatus: StatusMapper,
     ): Promise<void> => {
       const at = now();
-      const result = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const tx = chargersRepository(trx);
         const charger = await tx.lockCharger(chargerId);
         if (!charger) throw new AppError(codes.chargerNotFound);
         const connectors = await tx.connectors(chargerId);
         const previous = connectors.find((c) => c.connector_id === report.connectorId);
-        if (previous && previous.status_at > report.timestamp) return undefined;
+        if (previous && previous.status_at > report.timestamp) return;
         const row: ConnectorRow = {
           charger_id: chargerId,
           connector_id: report.connectorId,
@@ -261,19 +260,18 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
         await tx.upsertConnector(row);
         const all = [...connectors.filter((c) => c.connector_id !== report.connectorId), row];
         // A charger that is not (or no longer) connected stays offline; its connectors still keep their news.
-        if (!charger.connected) return { state: charger, row };
         const { status, errorCode } = connectedStatus(all);
-        return { state: await tx.setStatus(chargerId, status, errorCode, at), row };
+        const state = charger.connected ? await tx.setStatus(chargerId, status, errorCode, at) : charger;
+        await announce(trx, [state], row);
       });
-      if (result) publish(result.state, result.row);
     },
 
     /** A FirmwareStatusNotification, or the console's 'Requested' (null puts back a status never reported). */
     recordFirmwareStatus: async (chargerId: number, status: string | null): Promise<void> => {
       const at = now();
-      publish(
-        await repo.update(chargerId, { firmware_status: status, firmware_status_at: at, updated_at: at }),
-      );
+      await changeStates(async (tx) => [
+        await tx.update(chargerId, { firmware_status: status, firmware_status_at: at, updated_at: at }),
+      ]);
     },
 
     recordDiagnosticsStatus: async (chargerId: number, status: string): Promise<void> => {
@@ -285,6 +283,26 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
 }
 
 export type ChargerService = ReturnType<typeof chargerService>;
+
+function statusEvent(state: ChargerState, connector?: ConnectorRow): AppEvents['charger.status'] {
+  return {
+    stationId: state.station_id,
+    chargerId: state.id,
+    productCode: state.product_code,
+    status: state.status,
+    connected: state.connected,
+    errorCode: state.error_code,
+    firmwareStatus: state.firmware_status,
+    ...(connector && {
+      connector: {
+        connectorId: connector.connector_id,
+        status: connector.status,
+        ocppStatus: connector.ocpp_status,
+        errorCode: connector.error_code,
+      },
+    }),
+  };
+}
 
 function toCharger({ pin_hash: _pin, connection_id: _socket, ...charger }: ChargerRow): Charger {
   return charger;

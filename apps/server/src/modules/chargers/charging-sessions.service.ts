@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import type { EventBus } from '../../lib/event-bus.ts';
+import type { Db, Trx } from '../../db/client.ts';
+import type { AppEvents, EventBus } from '../../lib/event-bus.ts';
 import type { ChargerIdentity } from './chargers.service.ts';
 import {
   chargingSessionsRepository,
@@ -10,7 +10,11 @@ import { rowBatcher } from './row-batcher.ts';
 import { cardAuthorization, type CardDecision } from '../cards/card-authorization.service.ts';
 import { sessionCosts } from '../tariffs/session-cost.ts';
 
-export type ChargingSessionServiceDeps = { db: Db; events: EventBus; now: () => Date };
+export type ChargingSessionServiceDeps = {
+  db: Db;
+  events: Pick<EventBus, 'append' | 'signal'>;
+  now: () => Date;
+};
 
 /** One sample of a charger's meter, in the units we store (Wh, W, A); what it did not measure is null. */
 export type MeterReading = {
@@ -46,28 +50,20 @@ const closedByServer = ['offlineTimeout', 'replacedByNewTransaction'];
 
 /**
  * Charging sessions (OCPP transactions) and meter readings. Each reply to a charger is given after the change is
- * committed, and replays (same StartTransaction, same StopTransaction) are recognised and change nothing.
+ * committed with its event, and replays (same StartTransaction, same StopTransaction) are recognised and change
+ * nothing. Readings are announced as signals, best effort.
  */
 export function chargingSessionService({ db, events, now }: ChargingSessionServiceDeps) {
   const repo = chargingSessionsRepository(db);
   // MeterValues of many chargers arriving together share one insert (row-batcher.ts says why).
   const insertMeterValues = rowBatcher<NewMeterValue>((rows) => repo.insertMeterValues(rows));
 
-  // Published after the commit, with the cost stored: the charging report mail reads it on this event.
-  const publishStopped = (s: ChargingSessionRow) =>
-    events.publish('session.stopped', {
-      stationId: s.station_id,
-      chargerId: chargerOf(s),
-      sessionId: s.id,
-      connectorId: s.connector_id,
-      endTime: s.end_time ?? s.start_time,
-      energyWh: s.energy_wh ?? 0,
-      stopReason: s.stop_reason,
-      flags: s.flags,
-    });
+  // Written with the stop and its cost: the charging report mail reads the cost on this event.
+  const announceStopped = (trx: Trx, ...stopped: ChargingSessionRow[]) =>
+    events.append(trx, 'session.stopped', ...stopped.map(stoppedEvent));
 
   /** Closes a session the charger did not stop, at its last known meter value, and prices it. */
-  const closeByServer = async (trx: Db, session: ChargingSessionRow, reason: string, endAtLeast: Date) => {
+  const closeByServer = async (trx: Trx, session: ChargingSessionRow, reason: string, endAtLeast: Date) => {
     const tx = chargingSessionsRepository(trx);
     const last = await tx.lastEnergyReading(session.id);
     const meterStop = Math.max(last?.energy_wh ?? session.meter_start_wh, session.meter_start_wh);
@@ -116,29 +112,26 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
           authorization: remote ? 'Accepted' : decision.status,
           card: cardSnapshot(decision),
         });
-        if (!inserted) return { session: (await tx.findByStart(key))!, replayed: true, closed: [] };
+        if (!inserted) return { session: (await tx.findByStart(key))!, replayed: true };
         // A new transaction on a connector ends whatever the charger never stopped there.
         const stale = await tx.ongoingOnConnector(charger.chargerId, input.connectorId, inserted.id);
         const closed = [];
         for (const old of stale) {
           closed.push(await closeByServer(trx, old, 'replacedByNewTransaction', input.startTime));
         }
-        return { session: inserted, replayed: false, closed };
-      });
-      outcome.closed.forEach(publishStopped);
-      if (!outcome.replayed) {
-        const s = outcome.session;
-        events.publish('session.started', {
-          stationId: s.station_id,
+        await announceStopped(trx, ...closed);
+        await events.append(trx, 'session.started', {
+          stationId: inserted.station_id,
           chargerId: charger.chargerId,
-          sessionId: s.id,
-          connectorId: s.connector_id,
-          idTag: s.id_tag,
-          startBy: s.start_by,
-          startTime: s.start_time,
-          meterStartWh: s.meter_start_wh,
+          sessionId: inserted.id,
+          connectorId: inserted.connector_id,
+          idTag: inserted.id_tag,
+          startBy: inserted.start_by,
+          startTime: inserted.start_time.toISOString(),
+          meterStartWh: inserted.meter_start_wh,
         });
-      }
+        return { session: inserted, replayed: false };
+      });
       return {
         session: outcome.session,
         replayed: outcome.replayed,
@@ -151,12 +144,12 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
      * recorded as a complete session flagged 'unknownTransaction' (OCPP 1.6 sections 4.8 and 4.10: the charger
      * would otherwise retry it forever). A session the server closed itself is corrected by the late stop.
      */
-    stopSession: async (charger: ChargerIdentity, input: StopInput): Promise<ChargingSessionRow> => {
-      const outcome = await db.transaction().execute(async (trx) => {
+    stopSession: (charger: ChargerIdentity, input: StopInput): Promise<ChargingSessionRow> =>
+      db.transaction().execute(async (trx) => {
         const tx = chargingSessionsRepository(trx);
         const found = await tx.findForStopForUpdate(charger.chargerId, input.transactionId);
         const lateFix = found?.status === 'complete' && found.flags.some((f) => closedByServer.includes(f));
-        if (found && found.status === 'complete' && !lateFix) return { session: found, changed: false };
+        if (found && found.status === 'complete' && !lateFix) return found;
 
         // (A replay of an unknown transaction's stop finds the flagged row above, already complete.)
         const session =
@@ -168,10 +161,7 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
           }));
         if (!session) {
           // The same stop arrived twice at once and the other one recorded it.
-          return {
-            session: (await tx.findForStopForUpdate(charger.chargerId, input.transactionId))!,
-            changed: false,
-          };
+          return (await tx.findForStopForUpdate(charger.chargerId, input.transactionId))!;
         }
         const energy = input.meterStopWh - session.meter_start_wh;
         // The transaction data first: the cost is priced from every reading of the session.
@@ -187,11 +177,9 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
           updated_at: now(),
           ...(await sessionCosts(trx).settle(session, end)),
         });
-        return { session: stopped, changed: true };
-      });
-      if (outcome.changed) publishStopped(outcome.session);
-      return outcome.session;
-    },
+        await announceStopped(trx, stopped);
+        return stopped;
+      }),
 
     /** Stores readings; they belong to a session when the charger names a transaction this server started. */
     recordMeterValues: async (
@@ -203,12 +191,12 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
       const rows = meterRows(charger, input.connectorId, sessionId, input.readings);
       if (rows.length === 0) return;
       await insertMeterValues(rows);
-      events.publish('meter.values', {
+      events.signal('meter.values', {
         stationId: charger.stationId,
         chargerId: charger.chargerId,
         connectorId: input.connectorId,
         sessionId,
-        readings: input.readings,
+        readings: input.readings.map((r) => ({ ...r, sampledAt: r.sampledAt.toISOString() })),
       });
     },
 
@@ -221,12 +209,11 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
       for (const id of await repo.stuckSessionIds(offlineBefore)) {
         const closed = await db.transaction().execute(async (trx) => {
           const session = await chargingSessionsRepository(trx).lockOngoing(id);
-          return session && closeByServer(trx, session, 'offlineTimeout', session.start_time);
+          if (!session) return false;
+          await announceStopped(trx, await closeByServer(trx, session, 'offlineTimeout', session.start_time));
+          return true;
         });
-        if (closed) {
-          count += 1;
-          publishStopped(closed);
-        }
+        if (closed) count += 1;
       }
       return count;
     },
@@ -257,6 +244,19 @@ export function chargingSessionService({ db, events, now }: ChargingSessionServi
 }
 
 export type ChargingSessionService = ReturnType<typeof chargingSessionService>;
+
+function stoppedEvent(s: ChargingSessionRow): AppEvents['session.stopped'] {
+  return {
+    stationId: s.station_id,
+    chargerId: chargerOf(s),
+    sessionId: s.id,
+    connectorId: s.connector_id,
+    endTime: (s.end_time ?? s.start_time).toISOString(),
+    energyWh: s.energy_wh ?? 0,
+    stopReason: s.stop_reason,
+    flags: s.flags,
+  };
+}
 
 /** A session that starts or stops has its charger: one with an ongoing session cannot be deleted. */
 function chargerOf(s: ChargingSessionRow): number {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveMessage } from '@plugboard/contract';
-import { createEventBus, type AppEvents } from '../../lib/event-bus.ts';
+import { eventDispatcher, type AppEvents, type EventName } from '../../lib/event-bus.ts';
 import { liveHub } from './live-hub.ts';
 
 const log = { error: vi.fn() } as never;
@@ -9,7 +9,7 @@ const reading = (energyWh: number): AppEvents['meter.values'] => ({
   chargerId: 7,
   connectorId: 1,
   sessionId: 3,
-  readings: [{ sampledAt: new Date(), energyWh, powerW: 11_000, currents: [16, 16, 16] }],
+  readings: [{ sampledAt: new Date().toISOString(), energyWh, powerW: 11_000, currents: [16, 16, 16] }],
 });
 const status = (status: 'charging' | 'faulted'): AppEvents['charger.status'] => ({
   stationId: 1,
@@ -25,8 +25,24 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+let ids = 0;
+/** The bus of one node, and a way to deliver an event to it as its listener would. */
+function aBus() {
+  const bus = eventDispatcher();
+  const publish = <E extends EventName>(type: E, payload: AppEvents[E]) =>
+    bus.dispatch({
+      id: String(++ids),
+      type,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      stationId: payload.stationId,
+      payload,
+    });
+  return { subscribe: bus.subscribe, publish };
+}
+
 function aHub() {
-  const events = createEventBus();
+  const events = aBus();
   const findCharger = vi.fn(() => Promise.resolve(null));
   const hub = liveHub({ events, findCharger, log });
   const received: LiveMessage[] = [];
@@ -58,7 +74,7 @@ describe('the live hub', () => {
   });
 
   it('sends nothing of a site nobody watches, and nothing after the watcher leaves', async () => {
-    const events = createEventBus();
+    const events = aBus();
     const findCharger = vi.fn(() => Promise.resolve(null));
     const hub = liveHub({ events, findCharger, log });
     const received: LiveMessage[] = [];

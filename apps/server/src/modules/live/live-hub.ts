@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Charger, LiveMessage } from '@plugboard/contract';
 import type { AppEvents, EventBus } from '../../lib/event-bus.ts';
+import { latestPerInterval } from '../../lib/latest-per-interval.ts';
 
 export type LiveListener = (message: LiveMessage) => void;
 
 export type LiveHubDeps = {
-  events: EventBus;
+  events: Pick<EventBus, 'subscribe'>;
   /** A charger's list item, or null when the site has no such charger (any more). */
   findCharger: (stationId: number, chargerId: number) => Promise<Charger | null>;
   log: FastifyBaseLogger;
@@ -25,10 +26,6 @@ export function liveHub({ events, findCharger, log, meterIntervalMs = 1000 }: Li
   const sites = new Map<number, Set<LiveListener>>();
   const statusReads = new Map<number, Pending<AppEvents['charger.status']>>();
   const changeReads = new Map<number, Pending<AppEvents['charger.changed']>>();
-  const meters = new Map<
-    number,
-    { sentAt: number; latest?: AppEvents['meter.values']; timer?: NodeJS.Timeout }
-  >();
 
   const watched = (stationId: number) => (sites.get(stationId)?.size ?? 0) > 0;
   const send = (stationId: number, message: LiveMessage) => {
@@ -63,7 +60,10 @@ export function liveHub({ events, findCharger, log, meterIntervalMs = 1000 }: Li
   };
 
   const meterReads = new Map<number, Pending<AppEvents['meter.values']>>();
-  const sendMeter = (event: AppEvents['meter.values']) => withItem(meterReads, event, meterMessage);
+  // At most one per charger per interval: the first at once, then the latest at the end of the interval.
+  const meters = latestPerInterval<number, AppEvents['meter.values']>(meterIntervalMs, (event) => {
+    if (watched(event.stationId)) withItem(meterReads, event, meterMessage);
+  });
 
   const unsubscribe = [
     events.subscribe('charger.status', (e) => {
@@ -104,7 +104,7 @@ export function liveHub({ events, findCharger, log, meterIntervalMs = 1000 }: Li
         chargerId: e.chargerId,
         sessionId: e.sessionId,
         connectorId: e.connectorId,
-        startTime: e.startTime.toISOString(),
+        startTime: e.startTime,
         startBy: e.startBy,
       });
     }),
@@ -116,32 +116,13 @@ export function liveHub({ events, findCharger, log, meterIntervalMs = 1000 }: Li
         chargerId: e.chargerId,
         sessionId: e.sessionId,
         connectorId: e.connectorId,
-        endTime: e.endTime.toISOString(),
+        endTime: e.endTime,
         energyWh: e.energyWh,
         stopReason: e.stopReason,
       });
     }),
-    // At most one per charger per interval: the first at once, then the latest at the end of the interval.
     events.subscribe('meter.values', (e) => {
-      if (!watched(e.stationId) || e.readings.length === 0) return;
-      const state = meters.get(e.chargerId) ?? { sentAt: 0 };
-      meters.set(e.chargerId, state);
-      const wait = state.sentAt + meterIntervalMs - Date.now();
-      if (wait <= 0 && !state.timer) {
-        state.sentAt = Date.now();
-        sendMeter(e);
-        return;
-      }
-      state.latest = e;
-      state.timer ??= setTimeout(
-        () => {
-          state.timer = undefined;
-          state.sentAt = Date.now();
-          if (state.latest && watched(state.latest.stationId)) sendMeter(state.latest);
-          state.latest = undefined;
-        },
-        Math.max(0, wait),
-      );
+      if (watched(e.stationId) && e.readings.length > 0) meters.push(e.chargerId, e);
     }),
   ];
 
@@ -159,8 +140,7 @@ export function liveHub({ events, findCharger, log, meterIntervalMs = 1000 }: Li
 
     close: () => {
       unsubscribe.forEach((u) => u());
-      for (const state of meters.values()) clearTimeout(state.timer);
-      meters.clear();
+      meters.close();
       sites.clear();
     },
   };
@@ -169,6 +149,7 @@ export function liveHub({ events, findCharger, log, meterIntervalMs = 1000 }: Li
 export type LiveHub = ReturnType<typeof liveHub>;
 
 function meterMessage(e: AppEvents['meter.values'], charger: Charger | null): LiveMessage {
+  // ISO times of one format (toISOString) compare as texts.
   const last = e.readings.reduce((a, r) => (r.sampledAt > a.sampledAt ? r : a));
   return {
     type: 'meter.values',
@@ -176,7 +157,7 @@ function meterMessage(e: AppEvents['meter.values'], charger: Charger | null): Li
     chargerId: e.chargerId,
     connectorId: e.connectorId,
     sessionId: e.sessionId,
-    sampledAt: last.sampledAt.toISOString(),
+    sampledAt: last.sampledAt,
     energyWh: last.energyWh,
     powerW: last.powerW,
     currentL1: last.currents[0],

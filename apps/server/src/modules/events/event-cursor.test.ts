@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { eventCursor } from './event-cursor.ts';
+
+/** A cursor on a clock the test moves. */
+function aCursor(start: { last: number; present: number[] }, gapTimeoutMs = 60_000) {
+  let time = 0;
+  const cursor = eventCursor({ ...start, gapTimeoutMs, clock: () => time });
+  return { cursor, wait: (ms: number) => (time += ms) };
+}
+
+describe('the events cursor', () => {
+  it('asks again for the ids a read passed over, until they turn up', () => {
+    const { cursor } = aCursor({ last: 0, present: [] });
+    cursor.advance([1, 2, 5]);
+    expect(cursor.position()).toEqual({ after: 5, gaps: [3, 4] });
+    cursor.advance([4, 6]);
+    expect(cursor.position()).toEqual({ after: 6, gaps: [3] });
+  });
+
+  it('gives up on a gap after a minute (a rolled-back transaction leaves it for good)', () => {
+    const { cursor, wait } = aCursor({ last: 0, present: [] });
+    cursor.advance([1, 3]);
+    wait(59_999);
+    expect(cursor.position().gaps).toEqual([2]);
+    wait(1);
+    expect(cursor.position()).toEqual({ after: 3, gaps: [] });
+  });
+
+  it('starts after the last committed id, with the ids before it that may still commit as gaps', () => {
+    const { cursor } = aCursor({ last: 10, present: [6, 7, 9, 10] });
+    expect(cursor.position()).toEqual({ after: 10, gaps: [8] });
+  });
+});

@@ -1,0 +1,126 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
+import type { EventEnvelope, EventName } from '../../lib/event-bus.ts';
+
+/** The channel that tells every node "events up to this id were committed"; the rows carry the events. */
+export const eventsChannel = 'plugboard_events';
+/** The channel of samples (signals): the notification carries the event itself. */
+export const signalsChannel = 'plugboard_signals';
+
+export type NewEvent = Insertable<Database['events']>;
+const columns = ['id', 'type', 'version', 'station_id', 'payload', 'occurred_at'] as const;
+export type EventRow = Pick<Selectable<Database['events']>, (typeof columns)[number]>;
+
+/** A row as the event that travels; undefined for a version this node does not know (written by a newer one). */
+export function envelopeOf(row: EventRow): EventEnvelope | undefined {
+  if (row.version !== 1) return undefined;
+  return {
+    id: String(row.id),
+    type: row.type as EventName,
+    version: 1,
+    occurredAt: row.occurred_at.toISOString(),
+    stationId: row.station_id,
+    payload: row.payload as EventEnvelope['payload'],
+  };
+}
+
+/** The events table and the consumers' claims on its rows (processed_events): this module owns both. */
+export function eventsRepository(db: Db) {
+  return {
+    /**
+     * Inserts events and NOTIFYs the last id, in one statement of the caller's transaction: PostgreSQL delivers the
+     * notification at commit, and none after a rollback.
+     */
+    insert: async (rows: NewEvent[]): Promise<void> => {
+      await db
+        .with('added', (q) => q.insertInto('events').values(rows).returning('id'))
+        .selectFrom('added')
+        .select(sql<string>`pg_notify(${eventsChannel}, max(id)::text)`.as('notified'))
+        .execute();
+    },
+
+    /** Events after `after`, and those of the ids in `gaps` that have committed since, in id order. */
+    read: (after: number, gaps: number[], limit: number): Promise<EventRow[]> =>
+      db
+        .selectFrom('events')
+        .select(columns)
+        .where((eb) =>
+          gaps.length === 0
+            ? eb('id', '>', after)
+            : eb.or([eb('id', '>', after), eb('id', '=', sql<number>`any(${gaps}::bigint[])`)]),
+        )
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+
+    /** The highest id committed, and the ids present among the `window` ids before it. */
+    tail: async (window: number): Promise<{ last: number; present: number[] }> => {
+      const rows = await db
+        .selectFrom('events')
+        .select('id')
+        .where('id', '>', sql<number>`(select coalesce(max(id), 0) from events) - ${window}`)
+        .orderBy('id')
+        .execute();
+      return { last: rows.at(-1)?.id ?? 0, present: rows.map((r) => r.id) };
+    },
+
+    /** Sends each text on `channel` (a signal), in one statement. */
+    notify: async (channel: string, texts: string[]): Promise<void> => {
+      await sql`select pg_notify(${channel}, t) from unnest(${texts}::text[]) t`.execute(db);
+    },
+
+    /**
+     * Deletes up to `limit` events written before `before` (their claims go with them); returns how many. Rows
+     * another node is deleting are skipped, not waited for: every node may prune at once.
+     */
+    prune: async (before: Date, limit: number): Promise<number> => {
+      const result = await db
+        .deleteFrom('events')
+        .where('id', 'in', (q) =>
+          q
+            .selectFrom('events')
+            .select('id')
+            .where('occurred_at', '<', before)
+            .limit(limit)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Records that `consumer` handled the event; false when it had been recorded (by another node, say). */
+    claim: async (consumer: string, eventId: number, at: Date): Promise<boolean> =>
+      (await db
+        .insertInto('processed_events')
+        .values({ consumer, event_id: eventId, processed_at: at })
+        .onConflict((oc) => oc.doNothing())
+        .returning('event_id')
+        .executeTakeFirst()) !== undefined,
+
+    /** Events of `type` after `after` that `consumer` has not handled, in id order. */
+    unprocessed: (consumer: string, type: EventName, after: number, limit: number): Promise<EventRow[]> =>
+      db
+        .selectFrom('events as e')
+        .select(columns.map((c) => `e.${c}` as const))
+        .where('e.type', '=', type)
+        .where('e.id', '>', after)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('processed_events as p')
+                .select('p.event_id')
+                .where('p.consumer', '=', consumer)
+                .whereRef('p.event_id', '=', 'e.id'),
+            ),
+          ),
+        )
+        .orderBy('e.id')
+        .limit(limit)
+        .execute(),
+  };
+}
+
+export type EventsRepository = ReturnType<typeof eventsRepository>;

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import pino from 'pino';
+import { sql } from 'kysely';
+import { createTestDatabase } from '../../../test/helpers.ts';
+import { createDb, type Db } from '../../db/client.ts';
+import { migrate } from '../../db/migrate.ts';
+import type { AppEvents, EventEnvelope, EventName } from '../../lib/event-bus.ts';
+import { eventRetentionMs, eventsService, eventWriter, type EventsService } from './events.service.ts';
+
+// Several nodes in one test: each has its own pool and its own listening connection on one database.
+const log = pino({ level: 'silent' });
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+const opened: { close: () => Promise<void> }[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb(database.url, { max: 4 });
+  await migrate(db);
+});
+afterAll(async () => {
+  for (const node of opened.reverse()) await node.close();
+  await db.destroy();
+  await database.drop();
+});
+
+/** A node: its own pool and event bus, listening. */
+async function aNode(now = () => new Date()): Promise<EventsService & { db: Db }> {
+  const nodeDb = createDb(database.url, { max: 2 });
+  const events = eventsService({
+    db: nodeDb,
+    now,
+    log,
+    listener: { backoff: { firstMs: 5, maxMs: 50 }, batchSize: 7 },
+  });
+  await events.start();
+  opened.push({ close: () => events.close().then(() => nodeDb.destroy()) });
+  return { ...events, db: nodeDb };
+}
+
+/** What a node's subscribers receive of one type. */
+function received<E extends EventName>(node: EventsService, type: E) {
+  const events: EventEnvelope<E>[] = [];
+  node.subscribe(type, (_payload, event) => events.push(event));
+  return events;
+}
+
+let charger = 0;
+const aChange = (): AppEvents['charger.changed'] => ({
+  stationId: 1,
+  chargerId: ++charger,
+  change: 'updated',
+});
+
+/** Writes a change's event in a transaction of its own. */
+const write = (node: { db: Db } & Pick<EventsService, 'append'>, payload = aChange()) =>
+  node.db
+    .transaction()
+    .execute((trx) => node.append(trx, 'charger.changed', payload))
+    .then(() => payload);
+
+const chargersIn = (events: EventEnvelope<'charger.changed'>[]) => events.map((e) => e.payload.chargerId);
+
+describe('events across nodes', () => {
+  it('reach the subscribers of every node once their transaction commits, as JSON-safe envelopes', async () => {
+    const [a, b] = [await aNode(), await aNode()];
+    const [atA, atB] = [received(a, 'charger.changed'), received(b, 'charger.changed')];
+    const change = await write(a);
+    await vi.waitFor(() => {
+      expect(atA).toHaveLength(1);
+      expect(atB).toHaveLength(1);
+    });
+    expect(atB[0]).toEqual(atA[0]);
+    expect(atA[0]).toMatchObject({ type: 'charger.changed', version: 1, stationId: 1, payload: change });
+    expect(atA[0]!.id).toMatch(/^\d+$/);
+    expect(new Date(atA[0]!.occurredAt).toISOString()).toBe(atA[0]!.occurredAt);
+  });
+
+  it('never announce a change that was rolled back', async () => {
+    const node = await aNode();
+    const seen = received(node, 'charger.changed');
+    const rolledBack = aChange();
+    await expect(
+      node.db.transaction().execute(async (trx) => {
+        await node.append(trx, 'charger.changed', rolledBack);
+        throw new Error('the change fails');
+      }),
+    ).rejects.toThrow('the change fails');
+    const later = await write(node);
+    await vi.waitFor(() => expect(chargersIn(seen)).toContain(later.chargerId));
+    expect(chargersIn(seen)).not.toContain(rolledBack.chargerId);
+  });
+
+  it('deliver an event whose transaction commits after one written later', async () => {
+    const node = await aNode();
+    const seen = received(node, 'charger.changed');
+    const early = aChange();
+    let commit = () => {};
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let appended = () => {};
+    const isAppended = new Promise<void>((resolve) => (appended = resolve));
+    const open = node.db.transaction().execute(async (trx) => {
+      await node.append(trx, 'charger.changed', early);
+      appended();
+      await held;
+    });
+    await isAppended;
+    const late = await write(node);
+    await vi.waitFor(() => expect(chargersIn(seen)).toEqual([late.chargerId]));
+    commit();
+    await open;
+    await vi.waitFor(() => expect(chargersIn(seen)).toEqual([late.chargerId, early.chargerId]));
+    expect(Number(seen[1]!.id)).toBeLessThan(Number(seen[0]!.id));
+  });
+
+  it('lose nothing when the listening connections drop, and deliver each event once', async () => {
+    const [a, b] = [await aNode(), await aNode()];
+    const [atA, atB] = [received(a, 'charger.changed'), received(b, 'charger.changed')];
+    const written: number[] = [];
+    let terminated = 0;
+    for (let i = 0; i < 60; i++) {
+      written.push((await write(i % 2 ? a : b)).chargerId);
+      if (i === 20 || i === 40) {
+        const { rows } = await sql<{ pid: number }>`
+          select pg_terminate_backend(pid) as pid from pg_stat_activity
+          where application_name = 'plugboard-events' and datname = current_database()`.execute(db);
+        terminated += rows.length;
+      }
+    }
+    // Both nodes' listeners, twice (and the other tests' ones).
+    expect(terminated).toBeGreaterThanOrEqual(4);
+    await vi.waitFor(() => {
+      expect(chargersIn(atA)).toEqual(expect.arrayContaining(written));
+      expect(chargersIn(atB)).toEqual(expect.arrayContaining(written));
+    });
+    for (const seen of [atA, atB]) {
+      const ids = seen.map((e) => e.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toHaveLength(written.length);
+    }
+  });
+
+  it('send samples (meter values) to every node without storing them', async () => {
+    const [a, b] = [await aNode(), await aNode()];
+    const atB = received(b, 'meter.values');
+    const readings = [
+      { sampledAt: '2026-03-01T09:00:00.000Z', energyWh: 100, powerW: 11_000, currents: [16, 16, 16] },
+    ] satisfies AppEvents['meter.values']['readings'];
+    a.signal('meter.values', { stationId: 1, chargerId: 9, connectorId: 1, sessionId: null, readings });
+    await vi.waitFor(() => expect(atB).toHaveLength(1));
+    expect(atB[0]).toMatchObject({ type: 'meter.values', stationId: 1, payload: { chargerId: 9, readings } });
+    const stored = await db.selectFrom('events').select('id').where('type', '=', 'meter.values').execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('are pruned after a week by whichever node starts or runs its hourly job', async () => {
+    const old = aChange();
+    const aWeekAgo = () => new Date(Date.now() - eventRetentionMs - 60_000);
+    await db.transaction().execute((trx) => eventWriter(aWeekAgo).append(trx, 'charger.changed', old));
+    const kept = await write(await aNode());
+    const chargersStored = async () =>
+      (
+        await db
+          .selectFrom('events')
+          .select(sql<number>`(payload->>'chargerId')::int`.as('c'))
+          .execute()
+      ).map((r) => r.c);
+    await vi.waitFor(async () => expect(await chargersStored()).not.toContain(old.chargerId));
+    expect(await chargersStored()).toContain(kept.chargerId);
+  });
+});

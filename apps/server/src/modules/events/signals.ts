@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppEvents, EventEnvelope, SignalName } from '../../lib/event-bus.ts';
+import { latestPerInterval } from '../../lib/latest-per-interval.ts';
+
+/** NOTIFY refuses a payload of 8000 bytes or more (PostgreSQL's default build). */
+const maxPayloadBytes = 7999;
+
+/**
+ * Samples for every node, best effort: meter readings arrive up to thousands a second and each is replaced by the
+ * next, so they are not stored as events. Each connector's are cut to one a second (the first at once, then the
+ * latest: what the live view shows anyway) and sent with pg_notify on 'plugboard_signals', those of one moment in
+ * one statement. A sample sent while a node's connection is down is lost for that node, and one that fails to go
+ * out is lost for all: the next replaces it.
+ */
+export function signalSender({
+  notify,
+  now,
+  log,
+  intervalMs = 1000,
+}: {
+  /** Sends these texts on the signals channel. */
+  notify: (texts: string[]) => Promise<void>;
+  now: () => Date;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  intervalMs?: number;
+}) {
+  const queue: string[] = [];
+  let sending: Promise<void> | undefined;
+
+  const sendQueued = async () => {
+    while (queue.length > 0) {
+      const texts = queue.splice(0);
+      await notify(texts).catch((error: unknown) =>
+        log.warn({ err: error, lost: texts.length }, 'signals: not sent (best effort)'),
+      );
+    }
+    sending = undefined;
+  };
+
+  const throttle = latestPerInterval<string, EventEnvelope<SignalName>>(intervalMs, (event) => {
+    const text = payloadText(event);
+    if (text === undefined) {
+      log.warn({ type: event.type, stationId: event.stationId }, 'signals: too large for a notification');
+      return;
+    }
+    queue.push(text);
+    // Samples pushed in the same turn of the event loop share one statement.
+    sending ??= new Promise((resolve) => setImmediate(resolve)).then(sendQueued);
+  });
+
+  return {
+    send: <E extends SignalName>(type: E, payload: AppEvents[E]): void => {
+      const event: EventEnvelope<SignalName> = {
+        id: randomUUID(),
+        type,
+        version: 1,
+        occurredAt: now().toISOString(),
+        stationId: payload.stationId,
+        payload,
+      };
+      throttle.push(`${payload.chargerId}:${payload.connectorId}`, event);
+    },
+
+    /** Drops the samples held back; waits for those being sent. */
+    close: async (): Promise<void> => {
+      throttle.close();
+      await sending;
+    },
+  };
+}
+
+/** The notification's text: with the latest reading only if all of them do not fit. */
+function payloadText(event: EventEnvelope<SignalName>): string | undefined {
+  const fits = (text: string) => Buffer.byteLength(text) <= maxPayloadBytes;
+  const text = JSON.stringify(event);
+  if (fits(text)) return text;
+  const { readings } = event.payload;
+  const latest = readings.reduce((a, r) => (r.sampledAt > a.sampledAt ? r : a));
+  const shorter = JSON.stringify({ ...event, payload: { ...event.payload, readings: [latest] } });
+  return fits(shorter) ? shorter : undefined;
+}
