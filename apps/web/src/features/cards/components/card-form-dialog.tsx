@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,16 +10,11 @@ import TextField from '@mui/material/TextField';
 import { cardLimits, codes, type Card, type CardGroup } from '@plugboard/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
+import { useForm } from '../../../lib/use-form';
 import { GroupSelect } from './group-select';
 import { useAddCard } from '../api/add-card';
 import { useUpdateCard } from '../api/update-card';
-import {
-  emptyCardForm,
-  parseCardForm,
-  type CardFormErrors,
-  type CardFormField,
-  type CardFormValues,
-} from '../lib/card-form';
+import { emptyCardForm, parseCardForm, type CardFormValues } from '../lib/card-form';
 
 export type CardFormDialogProps = {
   /** The card to edit; absent: a new card. */
@@ -30,8 +24,11 @@ export type CardFormDialogProps = {
   onSaved: (card: Card) => void;
 };
 
+const defaultGroupId = (groups: readonly CardGroup[]) =>
+  String(groups.find((group) => group.isDefault)?.id ?? '');
+
 const valuesOf = (card: Card | undefined, groups: readonly CardGroup[]): CardFormValues => {
-  if (!card) return emptyCardForm(String(groups.find((group) => group.isDefault)?.id ?? ''));
+  if (!card) return emptyCardForm(defaultGroupId(groups));
   const { cardId, holder, email, subscribeReport, groupId } = card;
   return { cardId, holder, email, subscribeReport, groupId: String(groupId) };
 };
@@ -42,55 +39,38 @@ export function CardFormDialog({ card, groups, onClose, onSaved }: CardFormDialo
   const addCard = useAddCard();
   const updateCard = useUpdateCard();
   const pending = addCard.isPending || updateCard.isPending;
-  const [typed, setValues] = useState(() => valuesOf(card, groups));
   // Groups that arrive after the dialog opened: a new card still starts in the default group.
-  const values = typed.groupId === '' ? { ...typed, groupId: valuesOf(undefined, groups).groupId } : typed;
-  const [submitted, setSubmitted] = useState(false);
-  // 11001: the server knows the site's other cards; shown on the field until the card ID changes.
-  const [takenCardId, setTakenCardId] = useState<string | null>(null);
-  const result = submitted ? parseCardForm(values) : null;
-  const errors: CardFormErrors = result && !result.ok ? { ...result.errors } : {};
-  if (takenCardId !== null && takenCardId === values.cardId.trim() && !errors.cardId) {
-    errors.cardId = { key: 'cardIdTaken' };
-  }
-
-  const set = <K extends CardFormField>(field: K, value: CardFormValues[K]) =>
-    setValues((current) => ({ ...current, [field]: value }));
-  const errorText = (field: CardFormField) => {
-    const error = errors[field];
-    return error ? t(`cards.validation.${error.key}`, error.values) : undefined;
-  };
+  const withGroup = (typed: CardFormValues) =>
+    typed.groupId === '' ? { ...typed, groupId: defaultGroupId(groups) } : typed;
+  const form = useForm(valuesOf(card, groups), (typed) => parseCardForm(withGroup(typed)), {
+    message: ({ key, values }) => t(`cards.validation.${key}`, values),
+  });
+  const values = withGroup(form.values);
   const close = () => {
     if (!pending) onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit((fields) => {
     if (pending) return;
-    setSubmitted(true);
-    const parsed = parseCardForm(values);
-    if (!parsed.ok) return;
     const callbacks = {
       onSuccess: (saved: Card) => onSaved(saved),
       onError: (error: unknown) => {
+        // The server knows the site's other cards: its refusal shows on the field until the card ID changes.
         if (error instanceof ApiError && error.code === codes.cardIdTaken)
-          setTakenCardId(parsed.fields.cardId);
+          form.setError('cardId', { key: 'cardIdTaken' });
       },
     };
-    if (card) updateCard.mutate({ id: card.id, ...parsed.fields }, callbacks);
-    else addCard.mutate(parsed.fields, callbacks);
-  };
+    if (card) updateCard.mutate({ id: card.id, ...fields }, callbacks);
+    else addCard.mutate(fields, callbacks);
+  });
 
   const text = (field: 'cardId' | 'holder' | 'email', hint?: string) => (
     <TextField
+      {...form.textField(field, hint)}
       id={`card-form-${field}`}
       fullWidth
       required={field === 'cardId'}
       label={t(`cards.form.${field}`)}
-      value={values[field]}
-      onChange={(event) => set(field, event.target.value)}
-      error={errors[field] !== undefined}
-      helperText={errorText(field) ?? hint}
       autoComplete="off"
       autoFocus={field === 'cardId'}
       slotProps={{
@@ -111,11 +91,10 @@ export function CardFormDialog({ card, groups, onClose, onSaved }: CardFormDialo
               id="card-form-group"
               label={t('cards.form.group')}
               value={values.groupId}
-              onChange={(groupId) => set('groupId', groupId)}
+              onChange={(groupId) => form.setValue('groupId', groupId)}
               groups={groups}
               testId="card-form-group"
-              error={errors.groupId !== undefined}
-              helperText={errorText('groupId')}
+              {...form.feedback('groupId')}
               optionLabel={(group) =>
                 group.isDefault ? t('cards.form.defaultGroup', { name: group.name }) : group.name
               }
@@ -124,8 +103,7 @@ export function CardFormDialog({ card, groups, onClose, onSaved }: CardFormDialo
             <FormControlLabel
               control={
                 <Switch
-                  checked={values.subscribeReport}
-                  onChange={(event) => set('subscribeReport', event.target.checked)}
+                  {...form.checkbox('subscribeReport')}
                   slotProps={{ input: { 'data-testid': 'card-form-report' } as object }}
                 />
               }

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,15 +10,10 @@ import TextField from '@mui/material/TextField';
 import { cardLimits, codes, groupNameTakenMessage, type CardGroup } from '@plugboard/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
+import { useForm } from '../../../lib/use-form';
 import { useAddCardGroup } from '../api/add-card-group';
 import { useUpdateCardGroup } from '../api/update-card-group';
-import {
-  emptyGroupForm,
-  parseGroupForm,
-  type GroupFormErrors,
-  type GroupFormField,
-  type GroupFormValues,
-} from '../lib/group-form';
+import { emptyGroupForm, parseGroupForm } from '../lib/group-form';
 import { multiplierTexts } from './multiplier-text';
 
 export type CardGroupDialogProps = {
@@ -35,34 +29,19 @@ export function CardGroupDialog({ group, onClose, onSaved }: CardGroupDialogProp
   const addGroup = useAddCardGroup();
   const updateGroup = useUpdateCardGroup();
   const pending = addGroup.isPending || updateGroup.isPending;
-  const [values, setValues] = useState<GroupFormValues>(() =>
+  const form = useForm(
     group ? { name: group.name, multiplier: String(group.multiplier) } : emptyGroupForm(),
+    parseGroupForm,
+    { message: ({ key, values }) => t(`cardGroups.validation.${key}`, values) },
   );
-  const [submitted, setSubmitted] = useState(false);
-  const [takenName, setTakenName] = useState<string | null>(null);
-  const result = submitted ? parseGroupForm(values) : null;
-  const errors: GroupFormErrors = result && !result.ok ? { ...result.errors } : {};
-  const nameTaken = takenName !== null && takenName === values.name.trim() && !errors.name;
   // The preview follows the typing as soon as the value is one the server accepts.
-  const live = parseGroupForm({ name: 'preview', multiplier: values.multiplier });
-
-  const set = (field: GroupFormField, value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
-  const errorText = (field: GroupFormField) => {
-    if (field === 'name' && nameTaken) return t('cardGroups.validation.nameTaken');
-    const error = errors[field];
-    return error ? t(`cardGroups.validation.${error.key}`, error.values) : undefined;
-  };
+  const live = parseGroupForm({ name: 'preview', multiplier: form.values.multiplier });
   const close = () => {
     if (!pending) onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit((fields) => {
     if (pending) return;
-    setSubmitted(true);
-    const parsed = parseGroupForm(values);
-    if (!parsed.ok) return;
     const callbacks = {
       onSuccess: (saved: CardGroup) => onSaved(saved),
       onError: (error: unknown) => {
@@ -72,13 +51,13 @@ export function CardGroupDialog({ group, onClose, onSaved }: CardGroupDialogProp
           error.code === codes.operationFailed &&
           error.msg === groupNameTakenMessage
         ) {
-          setTakenName(parsed.fields.name);
+          form.setError('name', { key: 'nameTaken' });
         }
       },
     };
-    if (group) updateGroup.mutate({ id: group.id, ...parsed.fields }, callbacks);
-    else addGroup.mutate(parsed.fields, callbacks);
-  };
+    if (group) updateGroup.mutate({ id: group.id, ...fields }, callbacks);
+    else addGroup.mutate(fields, callbacks);
+  });
 
   return (
     <Dialog open onClose={close} fullWidth maxWidth="sm" data-testid="card-group-dialog">
@@ -87,35 +66,29 @@ export function CardGroupDialog({ group, onClose, onSaved }: CardGroupDialogProp
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
+              {...form.textField('name')}
               id="card-group-name"
               required
               fullWidth
               autoFocus
               label={t('cardGroups.form.name')}
-              value={values.name}
-              onChange={(event) => set('name', event.target.value)}
-              error={errors.name !== undefined || nameTaken}
-              helperText={errorText('name')}
               autoComplete="off"
               slotProps={{
                 htmlInput: { 'data-testid': 'card-group-name', maxLength: cardLimits.groupNameMax + 10 },
               }}
             />
             <TextField
+              {...form.textField(
+                'multiplier',
+                t('cardGroups.form.multiplierHint', {
+                  min: cardLimits.multiplierMin,
+                  max: cardLimits.multiplierMax,
+                }),
+              )}
               id="card-group-multiplier"
               required
               fullWidth
               label={t('cardGroups.form.multiplier')}
-              value={values.multiplier}
-              onChange={(event) => set('multiplier', event.target.value)}
-              error={errors.multiplier !== undefined}
-              helperText={
-                errorText('multiplier') ??
-                t('cardGroups.form.multiplierHint', {
-                  min: cardLimits.multiplierMin,
-                  max: cardLimits.multiplierMax,
-                })
-              }
               autoComplete="off"
               slotProps={{
                 htmlInput: { 'data-testid': 'card-group-multiplier', inputMode: 'decimal' },

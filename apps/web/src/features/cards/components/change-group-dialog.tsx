@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,7 +8,9 @@ import type { Card, CardGroup } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
 import { GroupSelect } from './group-select';
 import { notify } from '../../../lib/notify';
+import { useForm } from '../../../lib/use-form';
 import { useChangeCardGroup } from '../api/change-card-group';
+import { groupChoiceError } from '../lib/card-form';
 
 export type ChangeGroupDialogProps = {
   cards: readonly Card[];
@@ -18,20 +19,23 @@ export type ChangeGroupDialogProps = {
   onChanged: () => void;
 };
 
+const groupRules = ({ groupId }: { groupId: string }) => {
+  const error = groupChoiceError(groupId);
+  return error ? { groupId: error } : {};
+};
+
 /** Moves one card or a selection to another group; the choice starts on the group they share, if any. */
 export function ChangeGroupDialog({ cards, groups, onClose, onChanged }: ChangeGroupDialogProps) {
   const { t } = useTranslation();
   const changeGroup = useChangeCardGroup();
   const shared = new Set(cards.map((card) => card.groupId));
-  const [groupId, setGroupId] = useState(() => (shared.size === 1 ? String(cards[0]?.groupId) : ''));
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm({ groupId: shared.size === 1 ? String(cards[0]?.groupId) : '' }, groupRules, {
+    message: ({ key, values }) => t(`cards.validation.${key}`, values),
+  });
   const count = cards.length;
-  const missing = submitted && groupId === '';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (groupId === '' || changeGroup.isPending) return;
+  const submit = form.onSubmit(({ groupId }) => {
+    if (changeGroup.isPending) return;
     const group = groups.find((candidate) => candidate.id === Number(groupId));
     changeGroup.mutate(
       { ids: cards.map((card) => card.id), groupId: Number(groupId) },
@@ -45,7 +49,7 @@ export function ChangeGroupDialog({ cards, groups, onClose, onChanged }: ChangeG
         },
       },
     );
-  };
+  });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="card-change-group-dialog">
@@ -57,12 +61,11 @@ export function ChangeGroupDialog({ cards, groups, onClose, onChanged }: ChangeG
           </DialogContentText>
           <GroupSelect
             label={t('cards.changeGroup.group')}
-            value={groupId}
-            onChange={setGroupId}
+            value={form.values.groupId}
+            onChange={(groupId) => form.setValue('groupId', groupId)}
             groups={groups}
             testId="card-change-group-select"
-            error={missing}
-            helperText={missing ? t('cards.validation.groupRequired') : undefined}
+            {...form.feedback('groupId')}
           />
         </DialogContent>
         <DialogActions>

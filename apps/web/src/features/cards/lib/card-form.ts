@@ -46,6 +46,12 @@ function cardIdMessage(cardId: string): CardFormMessage | undefined {
   return { key: 'cardIdFormat' };
 }
 
+/** The select's value names a group ('' before one is chosen): the card form and moving cards to a group. */
+export function groupChoiceError(groupId: string): CardFormMessage | undefined {
+  const id = Number(groupId);
+  return Number.isSafeInteger(id) && id > 0 ? undefined : { key: 'groupRequired' };
+}
+
 /** Checks what the server would refuse (except a taken card ID, 11001), so nothing wrong leaves the form. */
 export function parseCardForm(values: CardFormValues): CardFormResult {
   const errors: CardFormErrors = {};
@@ -59,7 +65,8 @@ export function parseCardForm(values: CardFormValues): CardFormResult {
   if (holder.length > cardLimits.holderMax) {
     errors.holder = { key: 'holderTooLong', values: { max: cardLimits.holderMax } };
   }
-  if (!Number.isSafeInteger(groupId) || groupId <= 0) errors.groupId = { key: 'groupRequired' };
+  const groupError = groupChoiceError(values.groupId);
+  if (groupError) errors.groupId = groupError;
   if (email !== '' && !emailSchema.safeParse(email).success) errors.email = { key: 'emailInvalid' };
   else if (values.subscribeReport && email === '') errors.email = { key: 'reportNeedsEmail' };
   if (Object.keys(errors).length > 0) return { ok: false, errors };

@@ -4,8 +4,15 @@ import { cardLimits, multiplierField } from '@plugboard/contract';
 export type GroupFormValues = { name: string; multiplier: string };
 export type GroupFormField = keyof GroupFormValues;
 
+/** A message of `cardGroups.validation.*` and its values; `nameTaken` is the server's (another group has it). */
 export type GroupFormMessage = {
-  key: 'nameRequired' | 'nameTooLong' | 'multiplierRequired' | 'multiplierRange' | 'multiplierDecimals';
+  key:
+    | 'nameRequired'
+    | 'nameTooLong'
+    | 'nameTaken'
+    | 'multiplierRequired'
+    | 'multiplierRange'
+    | 'multiplierDecimals';
   values?: Record<string, number>;
 };
 export type GroupFormErrors = Partial<Record<GroupFormField, GroupFormMessage>>;

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,14 +7,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { chargerLimits, chargerTypes, connectivities, type Charger } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
+import { useForm } from '../../../lib/use-form';
 import { useAddCharger } from '../api/add-charger';
-import {
-  emptyAddChargerForm,
-  parseAddChargerForm,
-  type AddChargerErrors,
-  type AddChargerField,
-  type AddChargerValues,
-} from '../lib/add-charger-form';
+import { emptyAddChargerForm, parseAddChargerForm, type AddChargerField } from '../lib/add-charger-form';
 
 export type AddChargerDialogProps = {
   open: boolean;
@@ -36,50 +30,32 @@ const testIds: Record<AddChargerField, string> = {
 export function AddChargerDialog({ open, onClose, onAdded }: AddChargerDialogProps) {
   const { t } = useTranslation();
   const addCharger = useAddCharger();
-  const [values, setValues] = useState<AddChargerValues>(emptyAddChargerForm);
-  const [submitted, setSubmitted] = useState(false);
-  // Messages appear once a submit was tried, then follow the typing.
-  const result = submitted ? parseAddChargerForm(values) : null;
-  const errors: AddChargerErrors = result && !result.ok ? result.errors : {};
-
-  const set = <K extends AddChargerField>(field: K, value: AddChargerValues[K]) =>
-    setValues((current) => ({ ...current, [field]: value }));
-  const errorText = (field: AddChargerField) => {
-    const error = errors[field];
-    return error ? t(`chargers.validation.${error.key}`, error.values) : undefined;
-  };
+  const form = useForm(emptyAddChargerForm(), parseAddChargerForm, {
+    message: ({ key, values }) => t(`chargers.validation.${key}`, values),
+  });
   const close = () => {
     if (addCharger.isPending) return;
-    setValues(emptyAddChargerForm());
-    setSubmitted(false);
+    form.reset();
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit((fields) => {
     if (addCharger.isPending) return;
-    setSubmitted(true);
-    const parsed = parseAddChargerForm(values);
-    if (!parsed.ok) return;
-    addCharger.mutate(parsed.fields, {
+    addCharger.mutate(fields, {
       onSuccess: (charger) => {
-        setValues(emptyAddChargerForm());
-        setSubmitted(false);
+        form.reset();
         onAdded(charger);
       },
     });
-  };
+  });
 
   const text = (field: 'productCode' | 'pin' | 'alias' | 'ratedPowerKw', hint?: string, required = false) => (
     <TextField
+      {...form.textField(field, hint)}
       id={testIds[field]}
       fullWidth
       required={required}
       label={t(`chargers.add.${field}`)}
-      value={values[field]}
-      onChange={(event) => set(field, event.target.value)}
-      error={errors[field] !== undefined}
-      helperText={errorText(field) ?? hint}
       autoComplete="off"
       slotProps={{
         htmlInput: {
@@ -88,6 +64,33 @@ export function AddChargerDialog({ open, onClose, onAdded }: AddChargerDialogPro
         },
       }}
     />
+  );
+
+  // Both lists may stay unsaid: '' is "not specified".
+  const select = <T extends string>(
+    field: 'chargerType' | 'connectivity',
+    options: readonly T[],
+    label: (option: T) => string,
+  ) => (
+    <TextField
+      {...form.textField(field)}
+      id={testIds[field]}
+      select
+      fullWidth
+      label={t(`chargers.add.${field}`)}
+      slotProps={{
+        select: { native: true },
+        inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': testIds[field] },
+      }}
+    >
+      <option value="">{t('chargers.add.notSpecified')}</option>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {label(option)}
+        </option>
+      ))}
+    </TextField>
   );
 
   return (
@@ -99,49 +102,11 @@ export function AddChargerDialog({ open, onClose, onAdded }: AddChargerDialogPro
             {text('productCode', t('chargers.add.productCodeHint'), true)}
             {text('pin', t('chargers.add.pinHint'), true)}
             {text('alias', t('chargers.add.aliasHint', { max: chargerLimits.aliasMax }))}
-            <TextField
-              id={testIds.chargerType}
-              select
-              fullWidth
-              label={t('chargers.add.chargerType')}
-              value={values.chargerType}
-              onChange={(event) => set('chargerType', event.target.value as AddChargerValues['chargerType'])}
-              slotProps={{
-                select: { native: true },
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': testIds.chargerType },
-              }}
-            >
-              <option value="">{t('chargers.add.notSpecified')}</option>
-              {chargerTypes.map((type) => (
-                <option key={type} value={type}>
-                  {t(`chargers.type.${type}`)}
-                </option>
-              ))}
-            </TextField>
+            {select('chargerType', chargerTypes, (type) => t(`chargers.type.${type}`))}
             {text('ratedPowerKw')}
-            <TextField
-              id={testIds.connectivity}
-              select
-              fullWidth
-              label={t('chargers.add.connectivity')}
-              value={values.connectivity}
-              onChange={(event) =>
-                set('connectivity', event.target.value as AddChargerValues['connectivity'])
-              }
-              slotProps={{
-                select: { native: true },
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': testIds.connectivity },
-              }}
-            >
-              <option value="">{t('chargers.add.notSpecified')}</option>
-              {connectivities.map((connectivity) => (
-                <option key={connectivity} value={connectivity}>
-                  {t(`chargers.connectivity.${connectivity}`)}
-                </option>
-              ))}
-            </TextField>
+            {select('connectivity', connectivities, (connectivity) =>
+              t(`chargers.connectivity.${connectivity}`),
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

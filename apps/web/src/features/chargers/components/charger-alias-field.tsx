@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -9,19 +9,27 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { Charger } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { useForm } from '../../../lib/use-form';
 import { useUpdateCharger } from '../api/update-charger';
 import { aliasError } from '../lib/alias';
 
 export type ChargerAliasFieldProps = { charger: Charger };
 
+const aliasRules = ({ alias }: { alias: string }) => {
+  const error = aliasError(alias);
+  return error ? { alias: error } : {};
+};
+
 /** The alias, edited in place: at most 8 characters, unique in the site (the server answers 1042 otherwise). */
 export function ChargerAliasField({ charger }: ChargerAliasFieldProps) {
   const { t } = useTranslation();
   const updateCharger = useUpdateCharger();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const form = useForm({ alias: charger.alias }, aliasRules, {
+    message: ({ key, max }) => t(`chargers.validation.${key}`, { max }),
+  });
 
-  if (draft === null) {
+  if (!editing) {
     return (
       <Stack direction="row" spacing={0.5} alignItems="center">
         <Box component="span" data-testid="charger-detail-alias">
@@ -32,8 +40,8 @@ export function ChargerAliasField({ charger }: ChargerAliasFieldProps) {
             size="small"
             aria-label={t('chargers.alias.edit')}
             onClick={() => {
-              setDraft(charger.alias);
-              setSubmitted(false);
+              form.reset({ alias: charger.alias });
+              setEditing(true);
             }}
             data-testid="charger-alias-edit"
           >
@@ -44,33 +52,27 @@ export function ChargerAliasField({ charger }: ChargerAliasFieldProps) {
     );
   }
 
-  const error = submitted ? aliasError(draft) : null;
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (aliasError(draft) || updateCharger.isPending) return;
+  const save = form.onSubmit(({ alias }) => {
+    if (updateCharger.isPending) return;
     updateCharger.mutate(
-      { chargerId: charger.id, alias: draft.trim() },
+      { chargerId: charger.id, alias: alias.trim() },
       {
         onSuccess: () => {
           notify({ message: t('chargers.alias.saved'), severity: 'success' });
-          setDraft(null);
+          setEditing(false);
         },
       },
     );
-  };
+  });
 
   return (
     <Stack component="form" noValidate onSubmit={save} direction="row" spacing={1} alignItems="flex-start">
       <TextField
+        {...form.textField('alias')}
         id="charger-alias-input"
         size="small"
         autoFocus
         label={t('chargers.alias.label')}
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        error={error !== null}
-        helperText={error ? t(`chargers.validation.${error.key}`, { max: error.max }) : undefined}
         slotProps={{ htmlInput: { 'data-testid': 'charger-alias-input' } }}
       />
       <Button
@@ -82,7 +84,12 @@ export function ChargerAliasField({ charger }: ChargerAliasFieldProps) {
       >
         {t('chargers.alias.save')}
       </Button>
-      <Button size="small" color="inherit" onClick={() => setDraft(null)} data-testid="charger-alias-cancel">
+      <Button
+        size="small"
+        color="inherit"
+        onClick={() => setEditing(false)}
+        data-testid="charger-alias-cancel"
+      >
         {t('chargers.alias.cancel')}
       </Button>
     </Stack>

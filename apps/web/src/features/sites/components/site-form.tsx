@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, type FormEvent, type ReactNode } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,11 +13,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { currencies, type Site, type SiteFields } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
+import { useForm } from '../../../lib/use-form';
 import {
   emptySiteForm,
   parseSiteForm,
   siteToForm,
-  type SiteFormErrors,
   type SiteFormField,
   type SiteFormValues,
 } from '../lib/site-form';
@@ -48,28 +48,18 @@ function timeZones(current: string): string[] {
 
 export function SiteForm({ mode, site, submitting = false, onSubmit, onCancel, actions }: SiteFormProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<SiteFormValues>(() => (site ? siteToForm(site) : emptySiteForm()));
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm(site ? siteToForm(site) : emptySiteForm(), parseSiteForm, {
+    message: ({ key, values }) => t(`sites.validation.${key}`, values),
+  });
+  const { values, setValue: set } = form;
   const readOnly = mode === 'view';
   const zones = useMemo(() => timeZones(values.timeZone), [values.timeZone]);
-  // Messages appear once a submit was tried, then follow the typing.
-  const result = submitted ? parseSiteForm(values) : null;
-  const errors: SiteFormErrors = result && !result.ok ? result.errors : {};
 
-  const set = <K extends SiteFormField>(field: K, value: SiteFormValues[K]) =>
-    setValues((current) => ({ ...current, [field]: value }));
-  const errorText = (field: SiteFormField) => {
-    const error = errors[field];
-    return error ? t(`sites.validation.${error.key}`, error.values) : undefined;
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (readOnly || submitting) return;
-    setSubmitted(true);
-    const parsed = parseSiteForm(values);
-    if (parsed.ok) onSubmit?.(parsed.fields);
-  };
+  const save = form.onSubmit((fields) => {
+    if (!submitting) onSubmit?.(fields);
+  });
+  // A site shown read-only is not checked: its messages would only puzzle.
+  const submit = (event: FormEvent) => (readOnly ? event.preventDefault() : save(event));
 
   const text = (
     field: TextFieldName,
@@ -77,13 +67,10 @@ export function SiteForm({ mode, site, submitting = false, onSubmit, onCancel, a
     helper?: string,
   ) => (
     <TextField
+      {...form.textField(field, helper)}
       id={testId(field)}
       fullWidth
       label={t(`sites.form.${field}`)}
-      value={values[field]}
-      onChange={(event) => set(field, event.target.value)}
-      error={errors[field] !== undefined}
-      helperText={errorText(field) ?? helper}
       required={['name', 'address', 'powerCapacity', 'capacityL1', 'capacityL2', 'capacityL3'].includes(
         field,
       )}
@@ -130,8 +117,7 @@ export function SiteForm({ mode, site, submitting = false, onSubmit, onCancel, a
                   <TextField
                     {...params}
                     label={t('sites.form.timeZone')}
-                    error={errors.timeZone !== undefined}
-                    helperText={errorText('timeZone')}
+                    {...form.feedback('timeZone')}
                     slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': testId('timeZone') } }}
                   />
                 )}
@@ -144,18 +130,13 @@ export function SiteForm({ mode, site, submitting = false, onSubmit, onCancel, a
           <>
             <Grid size={{ xs: 12, md: 6 }}>
               <TextField
+                {...form.textField('currency', mode === 'edit' ? t('sites.form.currencyLocked') : undefined)}
                 id={testId('currency')}
                 select
                 fullWidth
                 required={!locked}
                 label={t('sites.form.currency')}
-                value={values.currency}
-                onChange={(event) => set('currency', event.target.value)}
                 disabled={locked}
-                error={errors.currency !== undefined}
-                helperText={
-                  errorText('currency') ?? (mode === 'edit' ? t('sites.form.currencyLocked') : undefined)
-                }
                 slotProps={{
                   select: { native: true },
                   inputLabel: { shrink: true },
@@ -245,8 +226,7 @@ export function SiteForm({ mode, site, submitting = false, onSubmit, onCancel, a
                 disabled={readOnly}
                 control={
                   <Switch
-                    checked={values.isOpenLoad}
-                    onChange={(event) => set('isOpenLoad', event.target.checked)}
+                    {...form.checkbox('isOpenLoad')}
                     slotProps={{ input: { 'data-testid': 'site-form-is-open-load' } as object }}
                   />
                 }

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -9,10 +8,10 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { paymentMethods, priceModels, type PriceModel, type Tariff } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
+import { useForm } from '../../../lib/use-form';
 import { useSaveTariff } from '../api/save-tariff';
 import {
-  formToSave,
-  hasErrors,
+  parseTariffForm,
   validateTariff,
   type TariffFormValues,
   type ValidationMessage,
@@ -34,22 +33,16 @@ export type TariffFormProps = {
 /** Messages show once the operator tried to save and then follow the typing; overlaps show at once. */
 export function TariffForm({ stationId, site, initial, onSaved }: TariffFormProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState(initial);
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm(initial, parseTariffForm);
+  const { values, setValue: set, submitted } = form;
   const save = useSaveTariff(stationId);
+  // Read here, not from the form: overlaps show at once, the other messages once a save was tried.
   const errors = validateTariff(values);
-  const set = <K extends keyof TariffFormValues>(key: K, value: TariffFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
   const message = (m: ValidationMessage | undefined) =>
     submitted && m ? t(`tariff.validation.${m.key}`, m.values) : undefined;
   const timeOfUse = values.priceModel === 'timeOfUse';
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (hasErrors(errors)) return;
-    save.mutate(formToSave(values), { onSuccess: onSaved });
-  };
+  const onSubmit = form.onSubmit((body) => save.mutate(body, { onSuccess: onSaved }));
 
   const price = (
     key: 'energyPrice' | 'timePrice' | 'idlePrice' | 'startFee',
@@ -117,8 +110,7 @@ export function TariffForm({ stationId, site, initial, onSaved }: TariffFormProp
               <FormControlLabel
                 control={
                   <Checkbox
-                    checked={values.pricesIncludeVat}
-                    onChange={(event) => set('pricesIncludeVat', event.target.checked)}
+                    {...form.checkbox('pricesIncludeVat')}
                     slotProps={{ input: { 'data-testid': 'tariff-prices-include-vat' } as object }}
                   />
                 }

@@ -167,6 +167,15 @@ export function hasErrors(errors: TariffFormErrors): boolean {
   return Object.keys(errors.fields).length > 0 || errors.bands.some((band) => Object.keys(band).length > 0);
 }
 
+export type TariffFormResult =
+  { ok: true; fields: Omit<TariffSave, 'stationId'> } | { ok: false; errors: TariffFormErrors };
+
+/** What to save, or the messages while anything is wrong. */
+export function parseTariffForm(values: TariffFormValues): TariffFormResult {
+  const errors = validateTariff(values);
+  return hasErrors(errors) ? { ok: false, errors } : { ok: true, fields: formToSave(values) };
+}
+
 /** The call's body from a form that passed validateTariff; bands are sent only for time of use. */
 export function formToSave(values: TariffFormValues): Omit<TariffSave, 'stationId'> {
   const number = (text: string) => toNumber(text) ?? 0;
