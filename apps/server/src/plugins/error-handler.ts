@@ -28,23 +28,19 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = (error.validation as unknown as { instancePath: string; message?: string }[])[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
       const detail = first?.message ?? 'invalid value';
-      return reply
-        .code(400)
-        .send({
-          status: codes.invalidInput,
-          msg: `${errorMessages[codes.invalidInput]}: ${field}: ${detail}`,
-          data: null,
-        });
+      return reply.code(400).send({
+        status: codes.invalidInput,
+        msg: `${errorMessages[codes.invalidInput]}: ${field}: ${detail}`,
+        data: null,
+      });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors: unparseable JSON, wrong content type, body too large...
-      return reply
-        .code(400)
-        .send({
-          status: codes.invalidInput,
-          msg: `${errorMessages[codes.invalidInput]}: ${error.message}`,
-          data: null,
-        });
+      return reply.code(400).send({
+        status: codes.invalidInput,
+        msg: `${errorMessages[codes.invalidInput]}: ${error.message}`,
+        data: null,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
