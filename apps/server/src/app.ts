@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
@@ -18,6 +19,7 @@ import { chargerService } from './modules/chargers/chargers.service.ts';
 import { chargingSessionService } from './modules/chargers/charging-sessions.service.ts';
 import { registerOcpp } from './ocpp/ocpp-server.ts';
 import { chargerLink } from './modules/chargers/charger-link.ts';
+import { nodeService } from './modules/nodes/nodes.service.ts';
 import { chargerViewService } from './modules/chargers/charger-view.service.ts';
 import { firmwareService } from './modules/chargers/firmware.service.ts';
 import { liveHub } from './modules/live/live-hub.ts';
@@ -112,11 +114,19 @@ export async function buildApp({
   app.addHook('onClose', () => reports.drain());
   const chargerView = chargerViewService(db);
   // The OCPP-J central system on this same port: ws(s)://host/ocpp/{productCode}.
-  const central = registerOcpp(app, {
+  const pingInterval = config.ocppPingInterval ?? 60;
+  const central = await registerOcpp(app, {
     chargers,
     sessions: chargingSessions,
+    // Tests build apps without a NODE_ID: each is a node of its own.
+    nodes: nodeService({
+      db,
+      nodeId: config.nodeId ?? `${hostname()}:${randomUUID()}`,
+      pingIntervalMs: Math.max(1, Math.round(pingInterval * 1000)),
+      log: app.log.child({ module: 'nodes' }),
+    }),
     heartbeatInterval: config.ocppHeartbeatInterval ?? 60,
-    pingInterval: config.ocppPingInterval ?? 60,
+    pingInterval,
     trustProxy: config.trustProxy ?? false,
     now,
   });
@@ -154,11 +164,13 @@ export async function buildApp({
     const html = spaFallback(request.url.split('?')[0] ?? '/', request.method);
     if (html !== undefined)
       return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(html);
-    return reply.code(404).send({
-      status: codes.notFound,
-      msg: `No such call: ${request.method} ${request.url.split('?')[0]}`,
-      data: null,
-    });
+    return reply
+      .code(404)
+      .send({
+        status: codes.notFound,
+        msg: `No such call: ${request.method} ${request.url.split('?')[0]}`,
+        data: null,
+      });
   });
   return app;
 }

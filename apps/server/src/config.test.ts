@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -23,5 +24,10 @@ describe('the configuration', () => {
     expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
     expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/);
+  });
+
+  it('names the node by host name and port unless NODE_ID is set', () => {
+    expect(loadConfig({ PORT: '8081' }).nodeId).toBe(`${os.hostname()}:8081`);
+    expect(loadConfig({ NODE_ID: 'node-a' }).nodeId).toBe('node-a');
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -26,6 +27,8 @@ const schema = z.object({
   FIRMWARE_CATALOG: z.string().optional(),
   // Seconds the console's start and stop wait for the charger's StartTransaction / StopTransaction.
   CHARGER_WAIT_TIMEOUT: z.coerce.number().positive().max(600).default(30),
+  // This process among the nodes sharing DATABASE_URL; host name + ':' + PORT when unset.
+  NODE_ID: z.string().trim().min(1).max(200).optional(),
 });
 
 export type Config = {
@@ -50,6 +53,8 @@ export type Config = {
   firmwareCatalog: string | undefined;
   /** Seconds the console's start and stop wait for the charger to report the transaction. */
   chargerWaitTimeout: number;
+  /** Names this node in `nodes` and `chargers.node_id`; unique among the nodes sharing the database. */
+  nodeId: string;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -85,6 +90,7 @@ export function loadConfig(
     ocppPingInterval: e.OCPP_PING_INTERVAL,
     firmwareCatalog: e.FIRMWARE_CATALOG === undefined ? undefined : path.resolve(e.FIRMWARE_CATALOG),
     chargerWaitTimeout: e.CHARGER_WAIT_TIMEOUT,
+    nodeId: e.NODE_ID ?? `${os.hostname()}:${e.PORT}`,
   };
 }
 

@@ -5,10 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleHeaders, createTestDatabase } from '../test/helpers.ts';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const node24 = path.join(repoRoot, 'node_modules/.bin/node');
-const mainFile = path.join(import.meta.dirname, 'main.ts');
+import { freePort, mainFile, node24, runServer as runMain } from '../test/server-process.ts';
 
 /** Runs `node main.ts` with only the given environment (plus PATH) and collects how it ended. */
 function startMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
@@ -63,47 +60,6 @@ describe('starting the server', () => {
     }
   });
 });
-
-/** Starts `node main.ts` until it answers /healthz; `stop()` sends SIGTERM and resolves with the exit code. */
-async function runMain(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(node24, [mainFile], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`main.ts exited early: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`main.ts did not become healthy: ${stderr}`);
-    const healthy = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('running the server', () => {
   it('serves on DATABASE_URL, migrating it, and exits 0 on SIGTERM', async () => {

@@ -59,6 +59,7 @@ type TestAppOptions = Partial<
     | 'ocppPingInterval'
     | 'chargerWaitTimeout'
     | 'firmwareCatalog'
+    | 'nodeId'
   >
 > &
   Pick<AppOptions, 'logStream'>;

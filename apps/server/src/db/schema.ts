@@ -131,6 +131,8 @@ export interface ChargersTable {
   capacity_l2: number | null;
   capacity_l3: number | null;
   pin_hint: Generated<string>;
+  /** 0051_nodes.sql: the node that holds the socket named by connection_id. */
+  node_id: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -275,6 +277,30 @@ export interface ProcessedEventsTable {
   processed_at: Timestamp;
 }
 
+/** 0051_nodes.sql: the nodes sharing the database, and the commands one routes to another. */
+export interface NodesTable {
+  id: string;
+  started_at: DefaultTimestamp;
+  heartbeat_at: DefaultTimestamp;
+}
+
+export interface NodeCallsTable {
+  id: string;
+  target_node: string;
+  origin_node: string;
+  product_code: string;
+  action: string;
+  /** JSON text in, the parsed value out. */
+  payload: ColumnType<unknown, string, string>;
+  timeout_ms: number;
+  created_at: DefaultTimestamp;
+  taken_at: NullableTimestamp;
+  answer: ColumnType<unknown, string | null | undefined, string | null>;
+  error_code: number | null;
+  error_message: string | null;
+  answered_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
@@ -295,4 +321,6 @@ export interface Database {
   tariffs: TariffsTable;
   events: EventsTable;
   processed_events: ProcessedEventsTable;
+  nodes: NodesTable;
+  node_calls: NodeCallsTable;
 }

@@ -18,16 +18,53 @@ export type OcppConnection = {
 
 export type SendOptions = { timeoutMs?: number };
 
+/** How a command reaches a charger whose socket another node holds (modules/nodes: through PostgreSQL). */
+export type RemoteRoute = {
+  /** The live node, other than this one, that holds the charger's socket as its row says; undefined if none. */
+  holderOf: (productCode: string) => Promise<string | undefined>;
+  /** The holder's answer, or the AppError it got, within `timeoutMs`. */
+  call: (
+    nodeId: string,
+    productCode: string,
+    action: string,
+    payload: unknown,
+    timeoutMs: number,
+  ) => Promise<unknown>;
+};
+
 const defaultTimeoutMs = 30_000;
 
 /**
- * The chargers connected to this node, by product code (case-insensitive, like the product code itself). The console's
- * commands reach a charger through `send`. With several nodes this becomes the place that routes a command to the
- * node holding the socket; today a charger on another node is as unreachable as an offline one.
+ * The chargers connected to this node, by product code (case-insensitive, like the product code itself). Every
+ * command to a charger goes through `send`, which uses this node's socket or routes the command to the node that
+ * holds the charger's socket.
  */
-export function connectionRegistry() {
+export function connectionRegistry(remote: RemoteRoute) {
   const byCode = new Map<string, OcppConnection>();
   const keyOf = (productCode: string) => productCode.toLowerCase();
+
+  /** A CALL on this node's socket of the charger; 1003 without one. */
+  const sendLocal = async <A extends Ocpp16CentralSystemAction>(
+    productCode: string,
+    action: A,
+    payload: Ocpp16Request<A>,
+    { timeoutMs = defaultTimeoutMs }: SendOptions = {},
+  ): Promise<Ocpp16Response<A>> => {
+    const connection = byCode.get(keyOf(productCode));
+    if (!connection) throw new AppError(codes.chargerOffline);
+    try {
+      return (await connection.client.call(action, payload, {
+        callTimeoutMs: timeoutMs,
+      })) as Ocpp16Response<A>;
+    } catch (error) {
+      if (error instanceof TimeoutError) throw new AppError(codes.chargerOffline);
+      // A CALLERROR from the charger, or an answer that fails the schema (both are logged where the socket is
+      // wired: strictValidationFailure / callError).
+      if (error instanceof RPCError) throw new AppError(codes.operationFailed);
+      // "Client disconnected" / "Client going away": the socket closed under the call.
+      throw new AppError(codes.chargerOffline);
+    }
+  };
 
   return {
     /** Registers a new socket and returns the older one of the same charger, which the caller closes. */
@@ -54,10 +91,13 @@ export function connectionRegistry() {
 
     size: (): number => byCode.size,
 
+    sendLocal,
+
     /**
-     * Sends a CALL to a charger and returns its CALLRESULT. Throws AppError 1003 (offline) when the charger has no
-     * socket here, when it does not answer within the timeout or when the socket closes meanwhile, and 1039
-     * (operation failed) when the charger answers with a CALLERROR.
+     * Sends a CALL to a charger and returns its CALLRESULT: on this node's socket, or else through the live node
+     * that holds the charger's socket, within the same timeout. Throws AppError 1003 (offline) when no live node
+     * holds a socket of the charger, when it does not answer within the timeout or when the socket closes
+     * meanwhile, and 1039 (operation failed) when the charger answers with a CALLERROR.
      */
     send: async <A extends Ocpp16CentralSystemAction>(
       productCode: string,
@@ -65,20 +105,12 @@ export function connectionRegistry() {
       payload: Ocpp16Request<A>,
       { timeoutMs = defaultTimeoutMs }: SendOptions = {},
     ): Promise<Ocpp16Response<A>> => {
-      const connection = byCode.get(keyOf(productCode));
-      if (!connection) throw new AppError(codes.chargerOffline);
-      try {
-        return (await connection.client.call(action, payload, {
-          callTimeoutMs: timeoutMs,
-        })) as Ocpp16Response<A>;
-      } catch (error) {
-        if (error instanceof TimeoutError) throw new AppError(codes.chargerOffline);
-        // A CALLERROR from the charger, or an answer that fails the schema (both are logged where the socket is
-        // wired: strictValidationFailure / callError).
-        if (error instanceof RPCError) throw new AppError(codes.operationFailed);
-        // "Client disconnected" / "Client going away": the socket closed under the call.
-        throw new AppError(codes.chargerOffline);
-      }
+      if (byCode.has(keyOf(productCode))) return sendLocal(productCode, action, payload, { timeoutMs });
+      const deadline = Date.now() + timeoutMs;
+      const holder = await remote.holderOf(productCode);
+      const left = deadline - Date.now();
+      if (!holder || left <= 0) throw new AppError(codes.chargerOffline);
+      return (await remote.call(holder, productCode, action, payload, left)) as Ocpp16Response<A>;
     },
   };
 }

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { RPCServer, type RPCClient } from 'ocpp-rpc';
-import { ocppProtocols, type OcppProtocol } from '@plugboard/ocpp';
+import { ocppProtocols, type Ocpp16CentralSystemAction, type OcppProtocol } from '@plugboard/ocpp';
 import type { ChargerIdentity, ChargerService } from '../modules/chargers/chargers.service.ts';
 import type { ChargingSessionService } from '../modules/chargers/charging-sessions.service.ts';
+import type { NodeService } from '../modules/nodes/nodes.service.ts';
 import { connectionRegistry, type ConnectionRegistry, type OcppConnection } from './connection-registry.ts';
 import { failureLimiter } from './failure-limiter.ts';
 import { handshakeGate, ocppEndpoint } from './handshake.ts';
@@ -14,6 +15,8 @@ import { attachV16Handlers } from './v16/attach-v16.ts';
 export type OcppOptions = {
   chargers: ChargerService;
   sessions: ChargingSessionService;
+  /** This node among those sharing the database: its heartbeat, and commands routed to and from the others. */
+  nodes: NodeService;
   /** Seconds, told to chargers in the BootNotification answer. */
   heartbeatInterval: number;
   /** Seconds between pings to an idle charger, and between sweeps. */
@@ -37,15 +40,23 @@ declare module 'fastify' {
 
 type ConnectionSession = { charger: ChargerIdentity; protocol: OcppProtocol; connectionId: string };
 
+const replacedClose = { code: 4000, reason: 'Replaced by a newer connection' };
+
 /**
  * The OCPP-J central system on the server's own port: WebSocket upgrades to /ocpp/{productCode} go to an ocpp-rpc
  * server in strict mode (every CALL and CALLRESULT validated against the official schemas, both ways).
  */
-export function registerOcpp(app: FastifyInstance, options: OcppOptions): CentralSystem {
-  const { chargers, sessions, now } = options;
+export async function registerOcpp(app: FastifyInstance, options: OcppOptions): Promise<CentralSystem> {
+  const { chargers, sessions, nodes, now } = options;
   const pingIntervalMs = Math.max(1, Math.round(options.pingInterval * 1000));
   const log = app.log.child({ module: 'ocpp' });
-  const registry = connectionRegistry();
+  const registry = connectionRegistry({
+    holderOf: async (productCode) => {
+      const holder = await chargers.holderOf(productCode);
+      return holder && holder !== nodes.nodeId && (await nodes.isAlive(holder)) ? holder : undefined;
+    },
+    call: nodes.call,
+  });
   const limiter = failureLimiter({ ...(options.authFailures ?? { limit: 10, windowMs: 60_000 }), now });
   const gate = handshakeGate({ chargers, limiter, trustProxy: options.trustProxy });
 
@@ -110,10 +121,15 @@ export function registerOcpp(app: FastifyInstance, options: OcppOptions): Centra
     const replaced = registry.add(connection);
     // The newest authenticated socket wins. The old one is closed only once the new one owns the charger's row, so
     // that the old socket's close cannot mark the charger offline; this socket's own close waits for that write too.
-    const owned = chargers.markConnected(charger.chargerId, connectionId);
+    // An old socket on another node is closed by that node, told once the row is this node's.
+    const owned = chargers.markConnected(charger.chargerId, { nodeId: nodes.nodeId, connectionId });
     track(
       owned.then(
-        () => replaced?.client.close({ code: 4000, reason: 'Replaced by a newer connection' }),
+        async (elsewhere) => {
+          await replaced?.client.close(replacedClose);
+          if (elsewhere)
+            await nodes.tellReplaced(elsewhere.nodeId, charger.productCode, elsewhere.connectionId);
+        },
         // Without its row the charger would look offline while connected: let it reconnect and try again.
         (error: unknown) => {
           void client.close({ code: 1011, reason: 'Internal error' });
@@ -151,6 +167,18 @@ export function registerOcpp(app: FastifyInstance, options: OcppOptions): Centra
     }
   });
 
+  // Sockets this node held in a previous run under the same id are gone. Then the other nodes may reach this one.
+  await chargers.markOfflineOnNodes([nodes.nodeId]);
+  await nodes.start({
+    call: (productCode, action, payload, timeoutMs) =>
+      registry.sendLocal(productCode, action as Ocpp16CentralSystemAction, payload as never, { timeoutMs }),
+    // Closed only if this node still holds that very socket: a newer one of the same charger has another id.
+    replaced: (productCode, connectionId) => {
+      const connection = registry.get(productCode);
+      if (connection?.connectionId === connectionId) void connection.client.close(replacedClose);
+    },
+  });
+
   let sweeping = false; // a slow database must not stack sweeps
   const sweep = setInterval(() => {
     if (sweeping) return;
@@ -159,6 +187,7 @@ export function registerOcpp(app: FastifyInstance, options: OcppOptions): Centra
       sweepOnce({
         chargers,
         sessions,
+        nodes,
         registry,
         limiter,
         pingIntervalMs,
@@ -180,6 +209,7 @@ export function registerOcpp(app: FastifyInstance, options: OcppOptions): Centra
     await rpc.close({ code: 1001, reason: 'Server shutting down', force: true });
     await Promise.all(closed);
     while (pending.size > 0) await Promise.allSettled([...pending]);
+    await nodes.close();
   });
 
   const central: CentralSystem = { registry };

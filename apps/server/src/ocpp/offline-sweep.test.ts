@@ -33,6 +33,32 @@ describe('the sweep', () => {
     );
   });
 
+  it('marks offline the chargers of a node whose heartbeat stopped, and forgets that node', async () => {
+    const charger = await aCharger(t.db);
+    await t.db
+      .insertInto('nodes')
+      .values({ id: 'node-gone', heartbeat_at: new Date(Date.now() - 3600_000) })
+      .execute();
+    // Vouched for far ahead: only the node's silence can take it offline.
+    await t.db
+      .updateTable('chargers')
+      .set({
+        connected: true,
+        status: 'charging',
+        node_id: 'node-gone',
+        connection_id: crypto.randomUUID(),
+        last_seen_at: new Date(Date.now() + 3600_000),
+      })
+      .where('id', '=', charger.id)
+      .execute();
+    await vi.waitFor(async () =>
+      expect(await chargerRow(charger.id)).toMatchObject({ connected: false, status: 'offline' }),
+    );
+    const nodes = await t.db.selectFrom('nodes').select('id').execute();
+    expect(nodes.map((n) => n.id)).not.toContain('node-gone');
+    expect(nodes).toHaveLength(1);
+  });
+
   it('keeps the chargers this node holds online, however long they stay quiet', async () => {
     const charger = await aCharger(t.db);
     const sim = sims.make(charger);

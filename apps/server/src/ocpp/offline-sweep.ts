@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChargerService } from '../modules/chargers/chargers.service.ts';
 import type { ChargingSessionService } from '../modules/chargers/charging-sessions.service.ts';
+import type { NodeService } from '../modules/nodes/nodes.service.ts';
 import type { ConnectionRegistry } from './connection-registry.ts';
 import type { FailureLimiter } from './failure-limiter.ts';
 
 export type SweepOptions = {
-  chargers: Pick<ChargerService, 'touch' | 'markStaleOffline'>;
+  chargers: Pick<ChargerService, 'touch' | 'markOfflineOnNodes' | 'markStaleOffline'>;
   sessions: Pick<ChargingSessionService, 'closeStuckSessions'>;
+  nodes: Pick<NodeService, 'nodeId' | 'heartbeat' | 'deadNodes' | 'forget' | 'pruneCalls'>;
   registry: ConnectionRegistry;
   limiter: FailureLimiter;
   pingIntervalMs: number;
@@ -17,18 +19,27 @@ export type SweepOptions = {
 
 /**
  * One pass of the periodic sweep (every ping interval, on every node):
- * 1. vouch, in one write, for the sockets this node holds (their chargers' last_seen_at becomes now), and claim
+ * 1. this node's heartbeat (its `nodes` row);
+ * 2. vouch, in one write, for the sockets this node holds (their chargers' last_seen_at becomes now), and claim
  *    back a charger another node marked offline while this one could not reach the database;
- * 2. mark offline the chargers still marked connected that no node vouched for in 3 intervals: their node died
- *    (a live node vouches every interval, so 3 leaves one interval of slack over the 2-interval socket rule);
- * 3. close the ongoing sessions of chargers offline for longer than `stuckSessionAfterMs` (docs/ocpp.md).
+ * 3. mark offline the chargers of nodes whose heartbeat is older than 2 intervals (killed, or cut off), then
+ *    remove those nodes' rows;
+ * 4. mark offline the chargers still marked connected that no node vouched for in 3 intervals: a backstop for
+ *    rows whose node is unknown (a live node vouches every interval, which leaves one interval of slack);
+ * 5. delete routed calls whose origin stopped waiting;
+ * 6. close the ongoing sessions of chargers offline for longer than `stuckSessionAfterMs` (docs/ocpp.md).
  */
 export async function sweepOnce(o: SweepOptions): Promise<void> {
   // The cut-offs are taken before vouching: a row vouched for in this pass is never older than them.
   const at = o.now().getTime();
   o.limiter.prune();
-  await o.chargers.touch(o.registry.sockets());
-  const offline = await o.chargers.markStaleOffline(new Date(at - 3 * o.pingIntervalMs));
+  await o.nodes.heartbeat();
+  await o.chargers.touch(o.nodes.nodeId, o.registry.sockets());
+  const dead = await o.nodes.deadNodes();
+  let offline = await o.chargers.markOfflineOnNodes(dead);
+  await o.nodes.forget(dead);
+  offline += await o.chargers.markStaleOffline(new Date(at - 3 * o.pingIntervalMs));
+  await o.nodes.pruneCalls();
   const closed = await o.sessions.closeStuckSessions(new Date(at - o.stuckSessionAfterMs));
-  if (offline > 0 || closed > 0) o.log.info({ offline, closed }, 'OCPP sweep');
+  if (offline > 0 || closed > 0 || dead.length > 0) o.log.info({ offline, closed, dead }, 'OCPP sweep');
 }

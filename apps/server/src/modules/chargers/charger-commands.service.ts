@@ -76,7 +76,8 @@ export function chargerCommandsService({
     start: async (stationId: number, body: Omit<ChargerStart, 'stationId'>): Promise<ChargerSession> => {
       const charger = await chargerOf(stationId, body.chargerId);
       const { connectorId, idTag } = body;
-      const online = charger.connected && link.isConnected(charger.product_code);
+      // Connected on any live node: send answers 1003 (7007 here) if none holds the socket after all.
+      const online = charger.connected;
       const [connectors, ongoing] = await Promise.all([
         chargers.listConnectors(charger.id),
         sessions.ongoingOf(charger.id),
@@ -153,7 +154,7 @@ export function chargerCommandsService({
       const known = charger.model ? await firmware.offeredToStation(stationId, [charger.model]) : [];
       const target = newerVersion(charger.firmware_version, known);
       if (!target) throw new AppError(codes.operationFailed, noNewerFirmwareMessage);
-      if (!link.isConnected(charger.product_code)) throw new AppError(codes.chargerOffline);
+      if (!charger.connected) throw new AppError(codes.chargerOffline);
       // Written before sending: the charger may report Downloading before its answer has been read.
       await chargers.recordFirmwareStatus(charger.id, 'Requested');
       try {
@@ -177,7 +178,7 @@ export function chargerCommandsService({
       const pin = generatePin();
       await chargers.setPin(charger.id, pin);
       let delivered = false;
-      if (link.isConnected(charger.product_code)) {
+      if (charger.connected) {
         const answer = await link
           .send(charger.product_code, 'ChangeConfiguration', { key: 'AuthorizationKey', value: pin })
           .catch(() => undefined);

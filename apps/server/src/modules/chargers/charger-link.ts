@@ -2,8 +2,8 @@ import type { Ocpp16CentralSystemAction, Ocpp16Request, Ocpp16Response } from '@
 import type { ConnectionRegistry } from '../../ocpp/connection-registry.ts';
 
 /**
- * What the console's charger services need of the central system: send a command, know whether a charger is
- * reachable from here, drop its socket. `send` throws AppError 1003 (offline, no answer in time) or 1039 (CALLERROR).
+ * What the console's charger services need of the central system: send a command (to whichever node holds the
+ * charger's socket), drop its socket. `send` throws AppError 1003 (offline, no answer in time) or 1039 (CALLERROR).
  */
 export type ChargerLink = {
   send: <A extends Ocpp16CentralSystemAction>(
@@ -11,7 +11,6 @@ export type ChargerLink = {
     action: A,
     payload: Ocpp16Request<A>,
   ) => Promise<Ocpp16Response<A>>;
-  isConnected: (productCode: string) => boolean;
   /** Closes the charger's socket on this node, if it has one (a charger that was deleted). */
   disconnect: (productCode: string, reason: string) => Promise<void>;
 };
@@ -22,7 +21,6 @@ export const chargerDeletedCloseCode = 4001;
 export function chargerLink(registry: ConnectionRegistry): ChargerLink {
   return {
     send: (productCode, action, payload) => registry.send(productCode, action, payload),
-    isConnected: (productCode) => registry.isConnected(productCode),
     disconnect: async (productCode, reason) => {
       await registry
         .get(productCode)

@@ -46,7 +46,14 @@ export function chargersRepository(db: Db) {
     markDisconnected: (id: number, connectionId: string, at: Date): Promise<ChargerState | undefined> =>
       db
         .updateTable('chargers')
-        .set({ connected: false, connection_id: null, status: 'offline', last_seen_at: at, updated_at: at })
+        .set({
+          connected: false,
+          connection_id: null,
+          node_id: null,
+          status: 'offline',
+          last_seen_at: at,
+          updated_at: at,
+        })
         .where('id', '=', id)
         .where('connection_id', '=', connectionId)
         .returning(stateColumns)
@@ -84,6 +91,39 @@ export function chargersRepository(db: Db) {
         .where('last_seen_at', '<', seenBefore)
         .returning(stateColumns)
         .execute(),
+
+    /**
+     * Chargers marked connected by nodes found dead. As for stale ones, connection and node stay, so that a node
+     * that was only cut off from the database can claim its sockets back.
+     */
+    markOfflineOnNodes: (nodeIds: string[], at: Date): Promise<ChargerState[]> =>
+      db
+        .updateTable('chargers')
+        .set({ connected: false, status: 'offline', updated_at: at })
+        .where('connected', '=', true)
+        .where('node_id', 'in', nodeIds)
+        .returning(stateColumns)
+        .execute(),
+
+    /** The node holding the socket of a connected charger (by product code), as its row says. */
+    holderOf: async (productCode: string): Promise<string | undefined> =>
+      (
+        await db
+          .selectFrom('chargers')
+          .select('node_id')
+          .where(sql<string>`lower(product_code)`, '=', productCode.toLowerCase())
+          .where('connected', '=', true)
+          .executeTakeFirst()
+      )?.node_id ?? undefined,
+
+    /** Locks the charger row and reads which socket, on which node, owns it. */
+    lockHolder: (id: number): Promise<{ node_id: string | null; connection_id: string | null } | undefined> =>
+      db
+        .selectFrom('chargers')
+        .select(['node_id', 'connection_id'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst(),
 
     /** Whether the site's load management is active, the site row held FOR SHARE; undefined without the site. */
     siteLoadManagementForShare: async (stationId: number): Promise<boolean | undefined> =>

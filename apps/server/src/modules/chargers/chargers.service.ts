@@ -35,9 +35,11 @@ export type RegisterChargerInput = {
 };
 
 /** A charger as services and transports see it (never its PIN hash). */
-export type Charger = Omit<ChargerRow, 'pin_hash' | 'connection_id'>;
+export type Charger = Omit<ChargerRow, 'pin_hash' | 'connection_id' | 'node_id'>;
 /** Who is on the other end of an authenticated OCPP connection. */
 export type ChargerIdentity = { chargerId: number; stationId: number; productCode: string };
+/** A charger's socket: which node holds it, and its connection id there. */
+export type SocketHolder = { nodeId: string; connectionId: string };
 
 export type BootInfo = {
   vendor: string;
@@ -170,24 +172,37 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
 
     listConnectors: (chargerId: number): Promise<ConnectorRow[]> => repo.connectors(chargerId),
 
-    /** A socket of this charger was accepted; `connectionId` names it until it closes. */
-    markConnected: async (chargerId: number, connectionId: string): Promise<void> => {
+    /**
+     * A socket of this charger was accepted on this node; `socket.connectionId` names it until it closes. Returns
+     * the socket it replaced on another node, which that node is to close.
+     */
+    markConnected: async (chargerId: number, socket: SocketHolder): Promise<SocketHolder | undefined> => {
       const at = now();
-      await changeStates(async (tx) => {
-        await tx.lockCharger(chargerId);
+      const before = await db.transaction().execute(async (trx) => {
+        const tx = chargersRepository(trx);
+        const before = await tx.lockHolder(chargerId);
         const { status, errorCode } = connectedStatus(await tx.connectors(chargerId));
-        return [
-          await tx.update(chargerId, {
-            connected: true,
-            connection_id: connectionId,
-            last_seen_at: at,
-            status,
-            error_code: errorCode,
-            updated_at: at,
-          }),
-        ];
+        const state = await tx.update(chargerId, {
+          connected: true,
+          connection_id: socket.connectionId,
+          node_id: socket.nodeId,
+          last_seen_at: at,
+          status,
+          error_code: errorCode,
+          updated_at: at,
+        });
+        await announce(trx, [state]);
+        return before;
       });
+      const previous =
+        before?.node_id && before.connection_id
+          ? { nodeId: before.node_id, connectionId: before.connection_id }
+          : undefined;
+      return previous && previous.nodeId !== socket.nodeId ? previous : undefined;
     },
+
+    /** The node that holds a connected charger's socket, as its row says; undefined when it is offline. */
+    holderOf: (productCode: string): Promise<string | undefined> => repo.holderOf(productCode),
 
     /** The socket closed. Ignored when a newer socket of the same charger has taken over meanwhile. */
     markDisconnected: async (chargerId: number, connectionId: string): Promise<void> => {
@@ -198,17 +213,24 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
      * The sockets this node holds are alive: the sweep vouches for them in one write. A charger that another node
      * marked offline meanwhile (this node had lost the database for a while) is marked connected again.
      */
-    touch: async (sockets: { chargerId: number; connectionId: string }[]): Promise<void> => {
+    touch: async (nodeId: string, sockets: { chargerId: number; connectionId: string }[]): Promise<void> => {
       const revived = await repo.touch(sockets, now());
       for (const chargerId of revived) {
         const socket = sockets.find((s) => s.chargerId === chargerId);
-        if (socket) await service.markConnected(chargerId, socket.connectionId);
+        if (socket) await service.markConnected(chargerId, { nodeId, connectionId: socket.connectionId });
       }
     },
 
     /** Marks offline every charger no node has vouched for since `seenBefore`; returns how many. */
     markStaleOffline: async (seenBefore: Date): Promise<number> => {
       const states = await changeStates((tx) => tx.markStaleOffline(seenBefore, now()));
+      return states.length;
+    },
+
+    /** Marks offline the chargers whose sockets were held by nodes found dead; returns how many. */
+    markOfflineOnNodes: async (nodeIds: string[]): Promise<number> => {
+      if (nodeIds.length === 0) return 0;
+      const states = await changeStates((tx) => tx.markOfflineOnNodes(nodeIds, now()));
       return states.length;
     },
 
@@ -304,7 +326,12 @@ function statusEvent(state: ChargerState, connector?: ConnectorRow): AppEvents['
   };
 }
 
-function toCharger({ pin_hash: _pin, connection_id: _socket, ...charger }: ChargerRow): Charger {
+function toCharger({
+  pin_hash: _pin,
+  connection_id: _socket,
+  node_id: _node,
+  ...charger
+}: ChargerRow): Charger {
   return charger;
 }
 

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ConnectorRow } from './chargers.repository.ts';
 
 type StartState = {
-  /** The charger has a socket on this node. */
+  /** The charger has a socket on a node (its row says connected). */
   online: boolean;
   connectors: Pick<ConnectorRow, 'connector_id' | 'status'>[];
   ongoing: { connector_id: number }[];

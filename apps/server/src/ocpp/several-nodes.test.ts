@@ -1,0 +1,192 @@
+import { once } from 'node:events';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
+import type { calls, Envelope } from '@plugboard/contract';
+import { consoleHeaders, createTestDatabase } from '../../test/helpers.ts';
+import { runServer, type ServerProcess } from '../../test/server-process.ts';
+import { tcpBalancer } from '../../test/tcp-balancer.ts';
+import { createDb, type Db } from '../db/client.ts';
+import { aCharger, anOperatorWithSite, chargerCall } from '../modules/chargers/chargers.fixtures.ts';
+import { simulators, storedRows } from './ocpp.fixtures.ts';
+
+// Three Plugboard processes over one PostgreSQL, as behind a load balancer: a command asked of one node reaches a
+// charger connected to another, a charger has one socket across the nodes, and a node killed with SIGKILL loses
+// its chargers to the others. Three processes only (the test machines have 2 cores); the kill comes last.
+const pingSeconds = 1;
+/** docs/ocpp.md, Several nodes: a dead node's charger shows offline within 2 ping intervals plus one sweep. */
+const offlineBoundMs = 3 * pingSeconds * 1000;
+/** Room for three servers and the test on a loaded machine: the processes' timers run late, not the rule. */
+const schedulingSlackMs = 2000;
+
+let database: { url: string; drop: () => Promise<void> };
+let db: Db;
+const nodes: ServerProcess[] = [];
+const node = (n: 1 | 2 | 3) => nodes[n - 1]!;
+const wsOf = (server: { port: number }) => `ws://127.0.0.1:${server.port}/ocpp`;
+let balancer: Awaited<ReturnType<typeof tcpBalancer>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb(database.url, { max: 2 });
+  const started = await Promise.allSettled(
+    [1, 2, 3].map((n) =>
+      runServer({
+        DATABASE_URL: database.url,
+        NODE_ID: `node-${n}`,
+        OCPP_PING_INTERVAL: String(pingSeconds),
+        CHARGER_WAIT_TIMEOUT: '10',
+      }),
+    ),
+  );
+  for (const result of started) if (result.status === 'fulfilled') nodes.push(result.value);
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  // Node 3 first: a charger behind the balancer lands there, and on node 1 once node 3 is gone.
+  balancer = await tcpBalancer(() => [node(3).port, node(1).port, node(2).port]);
+}, 120_000);
+
+afterAll(async () => {
+  await balancer?.close();
+  await Promise.allSettled(nodes.map((n) => n.stop()));
+  await db?.destroy();
+  await database?.drop();
+});
+
+const sims = simulators(() => wsOf(node(1)));
+afterEach(() => sims.stopAll());
+const { chargerRow, sessionsOf } = storedRows(() => db);
+
+type CallPath = keyof typeof calls;
+
+/** A console call to one node, as the operator of a site. */
+async function ask<P extends CallPath>(
+  server: ServerProcess,
+  op: { token: string; stationId: number },
+  path: P,
+  body: Record<string, unknown>,
+): Promise<Envelope<z.output<(typeof calls)[P]['data']>>> {
+  const response = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { ...consoleHeaders(path, op.token), 'content-type': 'application/json' },
+    body: JSON.stringify({ stationId: op.stationId, ...body }),
+  });
+  return (await response.json()) as Envelope<z.output<(typeof calls)[P]['data']>>;
+}
+
+/** An operator's site with one charger, not connected yet. */
+async function aSiteWithCharger() {
+  const op = await anOperatorWithSite(db);
+  const charger = await aCharger(db, { stationId: op.stationId });
+  return { op, charger };
+}
+
+describe('several nodes over one database', () => {
+  it('starts, from node 1, a session on a charger connected to node 3, and stops it from node 2', async () => {
+    const { op, charger } = await aSiteWithCharger();
+    const sim = sims.make(charger, { url: wsOf(node(3)) });
+    await sim.boot();
+    expect(await chargerRow(charger.id)).toMatchObject({ connected: true, node_id: 'node-3' });
+
+    const started = await ask(node(1), op, chargerCall('start'), { chargerId: charger.id });
+    expect(started.status, started.msg).toBe(200);
+    expect(started.data).toMatchObject({ chargerId: charger.id, startBy: 'remoteApp', status: 'ongoing' });
+    await vi.waitFor(() => expect(sim.connector(1).transactionId).toBe(started.data.transactionId));
+
+    const stopped = await ask(node(2), op, chargerCall('stop'), { chargerId: charger.id });
+    expect(stopped.status, stopped.msg).toBe(200);
+    expect(stopped.data).toMatchObject({ id: started.data.id, status: 'complete', stopReason: 'Remote' });
+  });
+
+  it('reboots and resets the PIN of a charger on node 3 from nodes 1 and 2, and answers 1003 once it is gone', async () => {
+    const { op, charger } = await aSiteWithCharger();
+    const sim = sims.make(charger, { url: wsOf(node(3)) });
+    await sim.boot();
+    const bootedAt = (await chargerRow(charger.id)).booted_at!;
+
+    const reboot = await ask(node(1), op, chargerCall('reboot'), { chargerId: charger.id, type: 'Soft' });
+    expect(reboot.status, reboot.msg).toBe(200);
+    // The simulator closes its socket, comes back to node 3 and boots again.
+    await vi.waitFor(
+      async () => {
+        const row = await chargerRow(charger.id);
+        expect(row).toMatchObject({ connected: true, node_id: 'node-3' });
+        expect(row.booted_at! > bootedAt).toBe(true);
+      },
+      { timeout: 5000 },
+    );
+
+    const reset = await ask(node(2), op, chargerCall('pin/reset'), { chargerId: charger.id });
+    expect(reset.status, reset.msg).toBe(200);
+    expect(reset.data.delivered).toBe(true);
+    expect(sim.password).toBe(reset.data.pin);
+
+    await sim.stop();
+    await vi.waitFor(async () => expect((await chargerRow(charger.id)).connected).toBe(false));
+    const offline = await ask(node(1), op, chargerCall('reboot'), { chargerId: charger.id, type: 'Soft' });
+    expect(offline.status).toBe(1003);
+  });
+
+  it('closes, with 4000, the socket node 1 holds when the charger connects to node 2, which then owns it', async () => {
+    const { op, charger } = await aSiteWithCharger();
+    // A socket that does not reconnect on its own, as a charger's half-open one would not.
+    const old = sims.raw(charger.product_code, charger.pin);
+    await old.connect();
+    await vi.waitFor(async () =>
+      expect(await chargerRow(charger.id)).toMatchObject({ connected: true, node_id: 'node-1' }),
+    );
+    const closed = once(old, 'close') as Promise<[{ code: number }]>;
+
+    const newer = sims.make(charger, { url: wsOf(node(2)) });
+    await newer.boot();
+    const [{ code }] = await closed;
+    expect(code).toBe(4000);
+    expect(await chargerRow(charger.id)).toMatchObject({ connected: true, node_id: 'node-2' });
+    // Commands from any node now reach the new socket.
+    const reset = await ask(node(3), op, chargerCall('pin/reset'), { chargerId: charger.id });
+    expect(reset.data.delivered).toBe(true);
+    expect(newer.password).toBe(reset.data.pin);
+  });
+
+  it('after a kill -9 of node 3, a charger that reconnects elsewhere delivers its queued stop once, and one that does not shows offline', async () => {
+    const { charger: moving } = await aSiteWithCharger();
+    const { charger: stranded } = await aSiteWithCharger();
+    // Through the balancer: node 3 now, another node after the kill. The stranded one knows only node 3.
+    const movingSim = sims.make(moving, { url: `ws://127.0.0.1:${balancer.port}/ocpp` });
+    await movingSim.boot();
+    await sims.make(stranded, { url: wsOf(node(3)) }).boot();
+    expect(await chargerRow(moving.id)).toMatchObject({ connected: true, node_id: 'node-3' });
+    const { transactionId } = await movingSim.startTransaction(1, 'CARD-K');
+
+    const disconnected = once(movingSim.client, 'disconnect');
+    await node(3).kill();
+    const killedAt = Date.now();
+    await disconnected;
+    // Sent while the simulator reconnects, as a charger's offline queue would; delivered through another node.
+    await movingSim.stopTransaction(1, 'Local');
+    const [session, ...others] = await sessionsOf(moving.id);
+    expect(others).toEqual([]);
+    expect(session).toMatchObject({
+      transaction_id: transactionId,
+      status: 'complete',
+      stop_reason: 'Local',
+    });
+    // The same stop again (its answer lost on the way, say) changes nothing.
+    await movingSim.call('StopTransaction', {
+      transactionId,
+      meterStop: session!.meter_stop_wh!,
+      timestamp: session!.end_time!.toISOString(),
+      reason: 'Local',
+    });
+    expect(await sessionsOf(moving.id)).toEqual([session]);
+    expect((await chargerRow(moving.id)).node_id).not.toBe('node-3');
+
+    await vi.waitFor(
+      async () =>
+        expect(await chargerRow(stranded.id)).toMatchObject({
+          connected: false,
+          status: 'offline',
+        }),
+      { timeout: Math.max(0, killedAt + offlineBoundMs + schedulingSlackMs - Date.now()), interval: 100 },
+    );
+  });
+});

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+/** Node 24 of the `node` dev dependency: it runs the server's TypeScript directly. */
+export const node24 = path.join(repoRoot, 'node_modules/.bin/node');
+export const mainFile = path.resolve(import.meta.dirname, '../src/main.ts');
+
+// A test that fails, or a worker that ends, must not leave servers running.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+export type ServerProcess = {
+  url: string;
+  port: number;
+  /** What the server wrote to stderr so far. */
+  stderr: () => string;
+  /** SIGTERM, then the exit code. */
+  stop: () => Promise<number | null>;
+  /** SIGKILL (kill -9): no shutdown at all. */
+  kill: () => Promise<void>;
+};
+
+/** Starts `node main.ts` until it answers /healthz, with only the given environment (plus PATH). */
+export async function runServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(node24, [mainFile], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  running.add(child);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`main.ts exited early: ${stderr}`);
+      if (Date.now() > deadline) throw new Error(`main.ts did not become healthy: ${stderr}`);
+      const healthy = await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (healthy) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } catch (error) {
+    child.kill('SIGKILL');
+    await exited;
+    throw error;
+  }
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  return {
+    url,
+    port,
+    stderr: () => stderr,
+    stop: () => end('SIGTERM'),
+    kill: async () => {
+      await end('SIGKILL');
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
