@@ -137,6 +137,9 @@ export function nodeService({ db, nodeId, pingIntervalMs, log }: NodeServiceDeps
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new AppError(codes.chargerOffline)), timeoutMs);
       });
+      const outcome = Promise.race([answered, timedOut]);
+      // Awaited once the call is written; it may settle before (a slow insert, the node closing).
+      outcome.catch(() => {});
       try {
         await repo.insertCall({
           id,
@@ -148,7 +151,7 @@ export function nodeService({ db, nodeId, pingIntervalMs, log }: NodeServiceDeps
           timeoutMs,
           channel: nodeChannelName(target),
         });
-        return await Promise.race([answered, timedOut]);
+        return await outcome;
       } catch (error) {
         if (waiting.delete(id)) await repo.deleteCall(id).catch(() => {});
         throw error;
