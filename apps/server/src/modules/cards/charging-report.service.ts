@@ -66,7 +66,7 @@ export type ChargingReportService = ReturnType<typeof chargingReportService>;
 /**
  * Sends the report when a session stops ('session.stopped' is written with the stop, the cost stored), and, at
  * start, for the stops no node has handled (all were down, or the mail's transaction failed). The charger's answer
- * never waits for the mail; `drain` waits for the reports under way (the app's close).
+ * never waits for the mail; `drain` waits for the reports under way (the app's close), `caughtUp` for the start's.
  */
 export function sendReportsOnStop({
   events,
@@ -91,15 +91,15 @@ export function sendReportsOnStop({
       );
 
   const unsubscribe = events.subscribe('session.stopped', (_payload, event) => track(handle(event)));
-  track(
-    (async () => {
-      for await (const event of events.unprocessed(consumer, 'session.stopped')) {
-        if (draining) return;
-        await handle(event);
-      }
-    })().catch((error: unknown) => log.error({ err: error }, 'charging report: catching up failed')),
-  );
+  const caughtUp = (async () => {
+    for await (const event of events.unprocessed(consumer, 'session.stopped')) {
+      if (draining) return;
+      await handle(event);
+    }
+  })().catch((error: unknown) => log.error({ err: error }, 'charging report: catching up failed'));
+  track(caughtUp);
   return {
+    caughtUp,
     drain: async () => {
       draining = true;
       unsubscribe();
