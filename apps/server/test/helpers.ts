@@ -36,6 +36,34 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
+export type SharedDatabase = {
+  /** For each node's own pool. */
+  url: string;
+  /** The test's own reads and writes. */
+  db: Db;
+  /** Closes a node (its listener, its pool) before the database, the last opened first. */
+  closeLater: (close: () => Promise<void>) => void;
+  close: () => Promise<void>;
+};
+
+/** A fresh database, migrated, that several nodes of one test share. */
+export async function createSharedDatabase(): Promise<SharedDatabase> {
+  const database = await createTestDatabase();
+  const db = createDb(database.url, { max: 4 });
+  await migrate(db);
+  const nodes: (() => Promise<void>)[] = [];
+  return {
+    url: database.url,
+    db,
+    closeLater: (close) => nodes.push(close),
+    close: async () => {
+      for (const close of nodes.reverse()) await close();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
+
 async function admin(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

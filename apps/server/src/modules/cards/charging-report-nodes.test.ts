@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { createTestDatabase } from '../../../test/helpers.ts';
+import { createSharedDatabase, type SharedDatabase } from '../../../test/helpers.ts';
 import { createDb, type Db } from '../../db/client.ts';
-import { migrate } from '../../db/migrate.ts';
 import type { EventEnvelope } from '../../lib/event-bus.ts';
 import { createMailer } from '../../lib/mailer.ts';
 import { aCharger, anOperatorWithSite } from '../chargers/chargers.fixtures.ts';
@@ -13,24 +12,18 @@ import { chargingReportService, sendReportsOnStop } from './charging-report.serv
 
 // Every node hears a session's stop; the charging report still goes out once.
 const log = pino({ level: 'silent' });
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let shared: SharedDatabase;
 let db: Db;
-const running: { close: () => Promise<void> }[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb(database.url, { max: 4 });
-  await migrate(db);
+  shared = await createSharedDatabase();
+  db = shared.db;
 });
-afterAll(async () => {
-  for (const node of running.reverse()) await node.close();
-  await db.destroy();
-  await database.drop();
-});
+afterAll(() => shared.close());
 
 /** A node with its own pool, event bus and mailer (no SMTP: the outbox is what it sends), sending reports. */
 async function aNode() {
-  const nodeDb = createDb(database.url, { max: 2 });
+  const nodeDb = createDb(shared.url, { max: 2 });
   const now = () => new Date();
   const events = eventsService({ db: nodeDb, now, log });
   await events.start();
@@ -42,18 +35,12 @@ async function aNode() {
   });
   const stops: EventEnvelope<'session.stopped'>[] = [];
   events.subscribe('session.stopped', (_payload, event) => stops.push(event));
-  const node = {
-    events,
-    reports,
-    stops,
-    close: async () => {
-      await events.close();
-      await reports.drain();
-      await nodeDb.destroy();
-    },
-  };
-  running.push(node);
-  return node;
+  shared.closeLater(async () => {
+    await events.close();
+    await reports.drain();
+    await nodeDb.destroy();
+  });
+  return { events, reports, stops };
 }
 
 /** A complete session of a card subscribed to reports, and the stop a charger's node writes for it. */

@@ -1,32 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { sql } from 'kysely';
-import { createTestDatabase } from '../../../test/helpers.ts';
+import { createSharedDatabase, type SharedDatabase } from '../../../test/helpers.ts';
 import { createDb, type Db } from '../../db/client.ts';
-import { migrate } from '../../db/migrate.ts';
 import type { AppEvents, EventEnvelope, EventName } from '../../lib/event-bus.ts';
 import { eventRetentionMs, eventsService, eventWriter, type EventsService } from './events.service.ts';
 
 // Several nodes in one test: each has its own pool and its own listening connection on one database.
 const log = pino({ level: 'silent' });
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let shared: SharedDatabase;
 let db: Db;
-const opened: { close: () => Promise<void> }[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb(database.url, { max: 4 });
-  await migrate(db);
+  shared = await createSharedDatabase();
+  db = shared.db;
 });
-afterAll(async () => {
-  for (const node of opened.reverse()) await node.close();
-  await db.destroy();
-  await database.drop();
-});
+afterAll(() => shared.close());
 
 /** A node: its own pool and event bus, listening. */
 async function aNode(now = () => new Date()): Promise<EventsService & { db: Db }> {
-  const nodeDb = createDb(database.url, { max: 2 });
+  const nodeDb = createDb(shared.url, { max: 2 });
   const events = eventsService({
     db: nodeDb,
     now,
@@ -34,7 +27,7 @@ async function aNode(now = () => new Date()): Promise<EventsService & { db: Db }
     listener: { backoff: { firstMs: 5, maxMs: 50 }, batchSize: 7 },
   });
   await events.start();
-  opened.push({ close: () => events.close().then(() => nodeDb.destroy()) });
+  shared.closeLater(() => events.close().then(() => nodeDb.destroy()));
   return { ...events, db: nodeDb };
 }
 
