@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { startScratchPostgres } from '../src/db/scratch-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,24 +18,7 @@ export default async function setup(project: TestProject) {
     project.provide('databaseUrl', external);
     return;
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plugboard-test-pg-'));
-  // As root the cluster runs as the "postgres" system user, which must be able to enter the directory.
-  fs.chmodSync(dataDir, 0o755);
-  const database = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  const database = await startScratchPostgres();
   project.provide('databaseUrl', database.url);
-  return async () => {
-    await database.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+  return () => database.stop();
 }

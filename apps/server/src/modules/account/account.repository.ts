@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import type { UsersTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
@@ -18,7 +18,7 @@ export function accountRepository(db: Db) {
     findById: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** The new row, or undefined when the e-mail is taken (by a concurrent registration too). */
-    insert: (row: Insertable<UsersTable>) =>
+    insert: (row: Insertable<Database['users']>) =>
       db
         .insertInto('users')
         .values(row)
@@ -30,7 +30,7 @@ export function accountRepository(db: Db) {
         }),
 
     /** The updated row, or undefined when a new e-mail is taken. */
-    update: (id: number, patch: Updateable<UsersTable>) =>
+    update: (id: number, patch: Updateable<Database['users']>) =>
       db
         .updateTable('users')
         .set(patch)

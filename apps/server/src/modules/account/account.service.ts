@@ -13,7 +13,7 @@ import {
   type UserInfo,
 } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
-import type { UsersTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { Session, SessionService } from '../session/session.service.ts';
@@ -122,7 +122,7 @@ export function accountService({ db, now, sessions, verifyCodes }: Deps) {
 
     async update(session: Session, body: UpdateUserBody): Promise<UserInfo> {
       const user = await currentUser(session);
-      const patch: Updateable<UsersTable> = { updated_at: now() };
+      const patch: Updateable<Database['users']> = { updated_at: now() };
       if (body.name !== undefined) patch.name = body.name;
       if (body.companyName !== undefined) patch.company_name = body.companyName;
       if (body.companyAddress !== undefined) patch.company_address = body.companyAddress;

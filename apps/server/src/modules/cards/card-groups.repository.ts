@@ -1,8 +1,8 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import type { CardGroupsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 
-export type CardGroupRow = Selectable<CardGroupsTable>;
+export type CardGroupRow = Selectable<Database['card_groups']>;
 /** A group with the number of its active cards, as the console lists it. */
 export type CardGroupView = CardGroupRow & { card_count: number };
 
@@ -91,7 +91,10 @@ export function cardGroupsRepository(db: Db) {
     update: async (
       stationId: number,
       id: number,
-      values: Pick<Updateable<CardGroupsTable>, 'name' | 'multiplier_bp' | 'is_default' | 'updated_at'>,
+      values: Pick<
+        Updateable<Database['card_groups']>,
+        'name' | 'multiplier_bp' | 'is_default' | 'updated_at'
+      >,
     ): Promise<void> => {
       await db
         .updateTable('card_groups')

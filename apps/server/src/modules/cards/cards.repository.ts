@@ -1,9 +1,9 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { CardStatus } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
-import type { CardsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 
-export type CardRow = Selectable<CardsTable>;
+export type CardRow = Selectable<Database['cards']>;
 /** A card with its group's name, as the console shows it. */
 export type CardView = CardRow & { group_name: string };
 
@@ -147,7 +147,7 @@ export function cardsRepository(db: Db) {
     update: async (
       stationId: number,
       id: number,
-      values: Omit<Updateable<CardsTable>, 'id' | 'station_id'>,
+      values: Omit<Updateable<Database['cards']>, 'id' | 'station_id'>,
     ): Promise<void> => {
       await db
         .updateTable('cards')
@@ -182,7 +182,7 @@ export function cardsRepository(db: Db) {
     updateMany: async (
       stationId: number,
       cardIds: number[],
-      values: Omit<Updateable<CardsTable>, 'id' | 'station_id'>,
+      values: Omit<Updateable<Database['cards']>, 'id' | 'station_id'>,
     ): Promise<void> => {
       await db
         .updateTable('cards as c')

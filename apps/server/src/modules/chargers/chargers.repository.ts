@@ -2,11 +2,11 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { ChargerStatus } from '@plugboard/contract';
 import { serverSecret } from '../../lib/server-secrets.repository.ts';
 import type { Db } from '../../db/client.ts';
-import type { ChargersTable, ConnectorsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 
-export type ChargerRow = Selectable<ChargersTable>;
-export type ConnectorRow = Selectable<ConnectorsTable>;
-export type NewCharger = Insertable<ChargersTable>;
+export type ChargerRow = Selectable<Database['chargers']>;
+export type ConnectorRow = Selectable<Database['connectors']>;
+export type NewCharger = Insertable<Database['chargers']>;
 
 /** The columns every event about a charger needs. */
 const stateColumns = [
@@ -39,7 +39,7 @@ export function chargersRepository(db: Db) {
         .where(sql<string>`lower(product_code)`, '=', productCode.toLowerCase())
         .executeTakeFirst(),
 
-    update: (id: number, values: Updateable<ChargersTable>): Promise<ChargerState | undefined> =>
+    update: (id: number, values: Updateable<Database['chargers']>): Promise<ChargerState | undefined> =>
       db.updateTable('chargers').set(values).where('id', '=', id).returning(stateColumns).executeTakeFirst(),
 
     /** Clears `connected` only if `connectionId` still owns it (a newer socket may have taken over). */
@@ -175,7 +175,7 @@ export function chargersRepository(db: Db) {
     lockCharger: async (id: number): Promise<ChargerState | undefined> =>
       db.selectFrom('chargers').select(stateColumns).where('id', '=', id).forUpdate().executeTakeFirst(),
 
-    upsertConnector: async (row: Insertable<ConnectorsTable>): Promise<void> => {
+    upsertConnector: async (row: Insertable<Database['connectors']>): Promise<void> => {
       await db
         .insertInto('connectors')
         .values(row)

@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import type { ChargingSessionsTable, MeterValuesTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 
-export type ChargingSessionRow = Selectable<ChargingSessionsTable>;
-export type NewMeterValue = Insertable<MeterValuesTable>;
+export type ChargingSessionRow = Selectable<Database['charging_sessions']>;
+export type NewMeterValue = Insertable<Database['meter_values']>;
 
 export type NewSession = {
   stationId: number;
@@ -111,7 +111,9 @@ export function chargingSessionsRepository(db: Db) {
         .execute(),
 
     /** Inserts a flagged session for an unknown transaction; undefined if it was recorded before (a replay). */
-    insertUnknown: (values: Insertable<ChargingSessionsTable>): Promise<ChargingSessionRow | undefined> =>
+    insertUnknown: (
+      values: Insertable<Database['charging_sessions']>,
+    ): Promise<ChargingSessionRow | undefined> =>
       db
         .insertInto('charging_sessions')
         .values(values)
@@ -119,7 +121,7 @@ export function chargingSessionsRepository(db: Db) {
         .returningAll()
         .executeTakeFirst(),
 
-    update: (id: number, values: Updateable<ChargingSessionsTable>): Promise<ChargingSessionRow> =>
+    update: (id: number, values: Updateable<Database['charging_sessions']>): Promise<ChargingSessionRow> =>
       db
         .updateTable('charging_sessions')
         .set(values)

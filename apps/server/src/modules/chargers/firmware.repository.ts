@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import type { FirmwareVersionsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 
-export type FirmwareRow = Selectable<FirmwareVersionsTable>;
+export type FirmwareRow = Selectable<Database['firmware_versions']>;
 export type CatalogueRow = Pick<FirmwareRow, 'model' | 'version' | 'url'>;
 export type CatalogueEntry = { model: string; version: string; url: string };
 

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import type { ChargingSessionsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 
 let started = Date.parse('2026-01-05T08:00:00Z');
 let transactions = 0;
@@ -12,7 +12,7 @@ let transactions = 0;
 export async function aStoredSession(
   db: Db,
   charger: { id: number; station_id: number; alias?: string; product_code?: string },
-  overrides: Partial<Insertable<ChargingSessionsTable>> = {},
+  overrides: Partial<Insertable<Database['charging_sessions']>> = {},
 ) {
   started += 3_600_000;
   const startTime = new Date(overrides.start_time ?? started);

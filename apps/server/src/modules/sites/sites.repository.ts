@@ -1,8 +1,8 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import type { Database, SitesTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 
-export type SiteRow = Selectable<SitesTable>;
-export type SiteValues = Omit<Insertable<SitesTable>, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
+export type SiteRow = Selectable<Database['sites']>;
+export type SiteValues = Omit<Insertable<Database['sites']>, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
 
 /** Every query is scoped to the owning user: a site of another account is never read, changed or counted. */
 export function sitesRepository(db: Kysely<Database>) {
@@ -32,7 +32,7 @@ export function sitesRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst()) !== undefined,
 
-    update: (userId: number, id: number, values: Omit<Updateable<SitesTable>, 'id' | 'user_id'>) =>
+    update: (userId: number, id: number, values: Omit<Updateable<Database['sites']>, 'id' | 'user_id'>) =>
       db
         .updateTable('sites')
         .set({ ...values, updated_at: sql`now()` })

@@ -2,7 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import { priceSession, type Breakdown, type MeterReading } from '@plugboard/pricing';
 import type { CostBreakdown } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
-import type { ChargingSessionsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { tariffsRepository, type TariffRow } from './tariffs.repository.ts';
 import { toEngineTariff, type SiteTerms } from './tariff-units.ts';
 
@@ -18,7 +18,7 @@ export type PricedSession = {
 };
 
 export type CostColumns = Pick<
-  Updateable<ChargingSessionsTable>,
+  Updateable<Database['charging_sessions']>,
   'cost_net_minor' | 'cost_vat_minor' | 'cost_gross_minor' | 'cost_breakdown'
 >;
 

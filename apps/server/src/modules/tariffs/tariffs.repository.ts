@@ -1,10 +1,10 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import type { TariffsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import type { SiteTerms } from './tariff-units.ts';
 
-export type TariffRow = Selectable<TariffsTable>;
-export type NewTariff = Omit<Insertable<TariffsTable>, 'id' | 'created_at'>;
+export type TariffRow = Selectable<Database['tariffs']>;
+export type NewTariff = Omit<Insertable<Database['tariffs']>, 'id' | 'created_at'>;
 
 /** Tariff versions: a site's tariff is its newest row; rows are never changed, only added. */
 export function tariffsRepository(db: Db) {
