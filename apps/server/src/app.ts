@@ -164,13 +164,11 @@ export async function buildApp({
     const html = spaFallback(request.url.split('?')[0] ?? '/', request.method);
     if (html !== undefined)
       return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(html);
-    return reply
-      .code(404)
-      .send({
-        status: codes.notFound,
-        msg: `No such call: ${request.method} ${request.url.split('?')[0]}`,
-        data: null,
-      });
+    return reply.code(404).send({
+      status: codes.notFound,
+      msg: `No such call: ${request.method} ${request.url.split('?')[0]}`,
+      data: null,
+    });
   });
   return app;
 }
