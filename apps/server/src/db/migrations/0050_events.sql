@@ -4,12 +4,13 @@ create table events (
   id bigserial primary key,
   type text not null,
   version smallint not null,
-  -- No foreign key: an event outlives the site or charger it names (a deleted charger's last events).
-  station_id bigint not null,
+  -- An event outlives the charger or session it names, not its site: deleting an account leaves nothing of it.
+  station_id bigint not null references sites (id) on delete cascade,
   payload jsonb not null,
   occurred_at timestamptz not null
 );
 create index events_occurred_at_idx on events (occurred_at);
+create index events_station_idx on events (station_id);
 -- A consumer catching up on the events of one type it has not handled (the charging report at start).
 create index events_type_id_idx on events (type, id);
 

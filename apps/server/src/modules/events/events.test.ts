@@ -4,16 +4,19 @@ import { sql } from 'kysely';
 import { createSharedDatabase, type SharedDatabase } from '../../../test/helpers.ts';
 import { createDb, type Db } from '../../db/client.ts';
 import type { AppEvents, EventEnvelope, EventName } from '../../lib/event-bus.ts';
+import { aStation } from '../chargers/chargers.fixtures.ts';
 import { eventRetentionMs, eventsService, eventWriter, type EventsService } from './events.service.ts';
 
 // Several nodes in one test: each has its own pool and its own listening connection on one database.
 const log = pino({ level: 'silent' });
 let shared: SharedDatabase;
 let db: Db;
+let stationId: number;
 
 beforeAll(async () => {
   shared = await createSharedDatabase();
   db = shared.db;
+  stationId = await aStation(db);
 });
 afterAll(() => shared.close());
 
@@ -40,7 +43,7 @@ function received<E extends EventName>(node: EventsService, type: E) {
 
 let charger = 0;
 const aChange = (): AppEvents['charger.changed'] => ({
-  stationId: 1,
+  stationId,
   chargerId: ++charger,
   change: 'updated',
 });
@@ -64,7 +67,7 @@ describe('events across nodes', () => {
       expect(atB).toHaveLength(1);
     });
     expect(atB[0]).toEqual(atA[0]);
-    expect(atA[0]).toMatchObject({ type: 'charger.changed', version: 1, stationId: 1, payload: change });
+    expect(atA[0]).toMatchObject({ type: 'charger.changed', version: 1, stationId, payload: change });
     expect(atA[0]!.id).toMatch(/^\d+$/);
     expect(new Date(atA[0]!.occurredAt).toISOString()).toBe(atA[0]!.occurredAt);
   });
@@ -139,9 +142,9 @@ describe('events across nodes', () => {
     const readings = [
       { sampledAt: '2026-03-01T09:00:00.000Z', energyWh: 100, powerW: 11_000, currents: [16, 16, 16] },
     ] satisfies AppEvents['meter.values']['readings'];
-    a.signal('meter.values', { stationId: 1, chargerId: 9, connectorId: 1, sessionId: null, readings });
+    a.signal('meter.values', { stationId, chargerId: 9, connectorId: 1, sessionId: null, readings });
     await vi.waitFor(() => expect(atB).toHaveLength(1));
-    expect(atB[0]).toMatchObject({ type: 'meter.values', stationId: 1, payload: { chargerId: 9, readings } });
+    expect(atB[0]).toMatchObject({ type: 'meter.values', stationId, payload: { chargerId: 9, readings } });
     const stored = await db.selectFrom('events').select('id').where('type', '=', 'meter.values').execute();
     expect(stored).toEqual([]);
   });
