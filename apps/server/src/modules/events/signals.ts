@@ -27,6 +27,7 @@ export function signalSender({
 }) {
   const queue: string[] = [];
   let sending: Promise<void> | undefined;
+  let closed = false;
 
   const sendQueued = async () => {
     while (queue.length > 0) {
@@ -51,6 +52,7 @@ export function signalSender({
 
   return {
     send: <E extends SignalName>(type: E, payload: AppEvents[E]): void => {
+      if (closed) return;
       const event: EventEnvelope<SignalName> = {
         id: randomUUID(),
         type,
@@ -64,6 +66,7 @@ export function signalSender({
 
     /** Drops the samples held back; waits for those being sent. */
     close: async (): Promise<void> => {
+      closed = true;
       throttle.close();
       await sending;
     },
