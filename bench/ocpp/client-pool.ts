@@ -18,7 +18,8 @@ export type ClientPool = {
 
 export async function startClients(options: {
   count: number;
-  url: string;
+  /** One per server node. */
+  urls: string[];
   chargers: ChargerLogin[];
   localAddresses: string[];
   callTimeoutMs: number;
@@ -61,8 +62,9 @@ export async function startClients(options: {
         child,
         {
           type: 'init',
-          url: options.url,
+          urls: options.urls,
           chargers: options.chargers.slice(i * share, (i + 1) * share),
+          firstIndex: i * share,
           localAddresses: options.localAddresses,
           callTimeoutMs: options.callTimeoutMs,
         },

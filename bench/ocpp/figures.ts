@@ -11,6 +11,12 @@ export function merged(parts: Float64Array[]): Float64Array {
   return all.sort();
 }
 
+export const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** Adds up per-node counts from several client processes. */
+export const sumByNode = (parts: number[][]) =>
+  (parts[0] ?? []).map((_, i) => sum(parts.map((p) => p[i] ?? 0)));
+
 /** The q-quantile (0..1) of sorted values, nearest rank; NaN when there are none. */
 export function quantile(sorted: Float64Array, q: number): number {
   if (sorted.length === 0) return NaN;

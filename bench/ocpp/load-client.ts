@@ -19,10 +19,15 @@ process.on('message', (message: ToClient) => {
 async function handle(message: ToClient): Promise<void> {
   switch (message.type) {
     case 'init':
-      fleet.url = message.url;
+      fleet.urls = message.urls;
       fleet.callTimeoutMs = message.callTimeoutMs;
       fleet.sims = message.chargers.map(({ code, pin }, i) =>
-        createSim(code, pin, message.localAddresses[i % message.localAddresses.length] ?? '127.0.0.1'),
+        createSim(
+          code,
+          pin,
+          (message.firstIndex + i) % message.urls.length,
+          message.localAddresses[i % message.localAddresses.length] ?? '127.0.0.1',
+        ),
       );
       setInterval(expireCalls, 1000).unref();
       send({ type: 'ready' });
@@ -106,6 +111,7 @@ async function bringUp(targets: Sim[], concurrency: number, timeoutMs: number): 
     type: 'up',
     wanted: targets.length,
     accepted: targets.filter((s) => s.booted).length,
+    acceptedByNode: byNode(targets.filter((s) => s.booted)),
     acceptedAtMs: Float64Array.from(acceptedAt).sort(),
     settledMs,
     failures,
@@ -155,6 +161,7 @@ async function load(rate: number, durationMs: number, mix: Record<LoadAction, nu
   const zero = () => Object.fromEntries(loadActions.map((a) => [a, 0])) as Record<LoadAction, number>;
   const sent = zero();
   const answered = zero();
+  const answeredByNode = fleet.urls.map(() => 0);
   let callErrors = 0;
   let timeouts = 0;
   let notSent = 0;
@@ -191,6 +198,7 @@ async function load(rate: number, durationMs: number, mix: Record<LoadAction, nu
         void call(sim, action, payloadOf[action](sim)).then((answer) => {
           inFlight--;
           if (answer.ok) {
+            answeredByNode[sim.node]!++;
             const n = answered[action]++;
             if (n < capacity) latencies[action][n] = performance.now() - at;
           } else if (answer.reason === 'timeout') timeouts++;
@@ -212,6 +220,7 @@ async function load(rate: number, durationMs: number, mix: Record<LoadAction, nu
     type: 'load',
     sent,
     answered,
+    answeredByNode,
     callErrors,
     timeouts,
     notSent,
@@ -221,7 +230,15 @@ async function load(rate: number, durationMs: number, mix: Record<LoadAction, nu
     loopDelayP99Ms: loop.percentile(99) / 1e6,
     loopDelayMaxMs: loop.max / 1e6,
     held: sims.filter((s) => s.booted).length,
+    heldByNode: byNode(sims.filter((s) => s.booted)),
   };
+}
+
+/** How many of `sims` connect to each server node. */
+function byNode(sims: Sim[]): number[] {
+  const counts = fleet.urls.map(() => 0);
+  for (const sim of sims) counts[sim.node]!++;
+  return counts;
 }
 
 async function stopAll() {

@@ -3,13 +3,16 @@ import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../apps/server/src/db/client.ts';
 import type { ClientPool } from './client-pool.ts';
-import { cores, count, mib, seconds, table } from './figures.ts';
-import { cpuSeconds, machineCpuSeconds, rssSampler, treeCpuSeconds } from './proc-stats.ts';
+import { cores, count, mib, seconds, sum, sumByNode, table } from './figures.ts';
+import { cpuMeter, rssMeter, type CpuUse } from './meters.ts';
 import type { LoadAction, LoadResult, UpResult } from './protocol.ts';
-import { summariseLoad, summariseUp, targets } from './report.ts';
+import { logLines, nodeTable, summariseLoad, summariseUp, type NodeTable } from './report.ts';
+import { targets, type Steady, type Storm } from './targets.ts';
 import { writeCounters } from './seed.ts';
 
 export type Settings = {
+  /** Server nodes sharing one PostgreSQL; charger i connects to node i mod N. */
+  nodes: number;
   chargers: number;
   rate: number;
   durationMs: number;
@@ -22,40 +25,64 @@ export type Settings = {
   callTimeoutMs: number;
 };
 
+/** A server node under load; a running server (--url) is one node whose pid is known only with --pid. */
+export type NodeUnderTest = {
+  id: string;
+  pid: number | undefined;
+  problems?: () => { count: number; byMessage: Map<string, number> };
+};
+
 type Context = {
   settings: Settings;
   clients: ClientPool;
   db: Db;
-  serverPid: number | undefined;
+  nodes: NodeUnderTest[];
   createMs: number;
   fileLimit: number;
-  problems: (() => { count: number; byMessage: Map<string, number> }) | undefined;
 };
 
 // PostgreSQL's backends publish their table counters at most every second while busy and within 10 s once idle.
 const statsFlushMs = 11_000;
 
 export async function runPhases(c: Context): Promise<void> {
-  const { settings, clients, serverPid } = c;
+  const { settings, clients, nodes } = c;
   const k = clients.pids.length;
-  const cpu = cpuMeter(serverPid, clients.pids);
-  const rss = serverPid ? rssSampler(serverPid) : undefined;
-  const idleRss = rss?.take().now ?? NaN;
+  const many = nodes.length > 1;
+  const cpu = cpuMeter(
+    nodes.map((n) => n.pid),
+    clients.pids,
+  );
+  const pids = nodes.map((n) => n.pid);
+  const rss = pids.every((pid) => pid !== undefined) ? rssMeter(pids) : undefined;
+  const idleRss = rss?.take().now ?? [];
   const rows: string[][] = [
-    ['phase', 'time', 'server CPU', 'PostgreSQL CPU', 'client CPU', 'kernel irq', 'other', 'server RSS peak'],
+    [
+      'phase',
+      'time',
+      many ? 'nodes CPU' : 'server CPU',
+      'PostgreSQL CPU',
+      'client CPU',
+      'kernel irq',
+      'other',
+      many ? 'nodes RSS peak (sum)' : 'server RSS peak',
+    ],
   ];
-  const row = (name: string, wallMs: number, used: CpuUse) =>
+  const perNode: NodeTable = { ids: nodes.map((n) => n.id), held: [], cpu: [] };
+  const row = (name: string, wallMs: number, used: CpuUse) => {
+    const server = sum(used.nodes);
+    perNode.cpu.push({ phase: name, wallMs, seconds: used.nodes });
     rows.push([
       name,
       seconds(wallMs),
-      cores(used.server, wallMs),
+      cores(server, wallMs),
       cores(used.pg, wallMs),
       cores(used.clients, wallMs),
       cores(used.interrupts, wallMs),
       // Per-process times and /proc/stat are sampled apart; a quiet machine can come out a hair below zero.
-      cores(Math.max(0, used.machine - used.interrupts - used.server - used.pg - used.clients), wallMs),
-      rss ? mib(rss.take().peak) : '-',
+      cores(Math.max(0, used.machine - used.interrupts - server - used.pg - used.clients), wallMs),
+      rss ? mib(sum(rss.take().peak)) : '-',
     ]);
+  };
   rows.push(['create chargers', seconds(c.createMs)]);
   const lines: string[] = [];
 
@@ -74,10 +101,11 @@ export async function runPhases(c: Context): Promise<void> {
   );
   row('connect + boot', performance.now() - t0, mark());
   lines.push(`connect  ${up.text}`);
-  const heldRss = rss?.take().now ?? NaN;
+  const heldRss = rss?.take().now ?? [];
   let held = up.accepted;
+  perNode.held = up.acceptedByNode;
 
-  let steady: { answeredPerS: number; p99: number; clean: boolean } | undefined;
+  let steady: Steady | undefined;
   if (settings.durationMs > 0) {
     await sleep(statsFlushMs);
     const before = await writeCounters(c.db);
@@ -89,6 +117,10 @@ export async function runPhases(c: Context): Promise<void> {
     );
     row('steady load', settings.durationMs, mark());
     held = Math.min(held, sum(results.map((r) => r.held)));
+    perNode.held = sumByNode(results.map((r) => r.heldByNode));
+    perNode.answeredPerS = sumByNode(results.map((r) => r.answeredByNode)).map(
+      (n) => n / (settings.durationMs / 1000),
+    );
     console.log('waiting for PostgreSQL to publish its write counters...');
     await sleep(statsFlushMs);
     const after = await writeCounters(c.db);
@@ -97,7 +129,7 @@ export async function runPhases(c: Context): Promise<void> {
     lines.push(...s.text.map((t, i) => (i === 0 ? `steady   ${t}` : `         ${t}`)));
   }
 
-  let storm: { wanted: number; accepted: number; wallMs: number; tenThousandthMs: number } | undefined;
+  let storm: Storm | undefined;
   if (settings.storm > 0) {
     console.log(`reconnect storm: dropping ${settings.storm} chargers at once...`);
     mark = cpu.start();
@@ -116,59 +148,26 @@ export async function runPhases(c: Context): Promise<void> {
     );
     row('reconnect storm', performance.now() - t0, mark());
     storm = s;
+    perNode.stormBack = s.acceptedByNode;
     lines.push(`storm    ${s.text}`);
   }
 
   if (rss) {
-    const perCharger = (heldRss - idleRss) / Math.max(1, up.accepted);
+    const perCharger = (sum(heldRss) - sum(idleRss)) / Math.max(1, up.accepted);
     lines.push(
-      `memory   server RSS ${mib(idleRss)} before connecting, ${mib(heldRss)} with ${count(up.accepted)} ` +
-        `chargers (${(perCharger / 1024).toFixed(1)} KiB each), ${mib(rss.take().now)} at the end`,
+      `memory   ${many ? `RSS of the ${nodes.length} nodes together` : 'server RSS'} ${mib(sum(idleRss))} ` +
+        `before connecting, ${mib(sum(heldRss))} with ${count(up.accepted)} ` +
+        `chargers (${(perCharger / 1024).toFixed(1)} KiB each), ${mib(sum(rss.take().now))} at the end`,
     );
+    perNode.rssHeld = heldRss;
+    perNode.rssPeak = rss.runPeaks();
     rss.stop();
   }
-  const problems = c.problems?.();
-  if (problems) {
-    lines.push(`log      ${problems.count} warning/error line(s) from the server`);
-    for (const [message, n] of [...problems.byMessage].slice(0, 5)) lines.push(`         ${n} x ${message}`);
-  }
+  lines.push(...logLines(nodes));
 
   console.log(`\n${table(rows)}\n(CPU: cores busy over the phase, of the ${os.availableParallelism()} this machine has. 'kernel irq' is interrupt and
 softirq time, mostly the loopback TCP of all the above; 'other' is every other process meanwhile)\n`);
   console.log(lines.join('\n'));
+  if (many) console.log(`\n${table(nodeTable(perNode))}`);
   console.log(`\n${table(targets(settings, c.fileLimit, held, steady, storm))}`);
 }
-
-type CpuUse = { server: number; pg: number; clients: number; machine: number; interrupts: number };
-
-/** CPU seconds used by the server, its PostgreSQL and the load clients (with this process) since `start()`. */
-function cpuMeter(serverPid: number | undefined, clientPids: number[]) {
-  const read = (): CpuUse => {
-    const own = process.cpuUsage();
-    const machine = machineCpuSeconds();
-    return {
-      server: serverPid ? cpuSeconds(serverPid) : NaN,
-      pg: serverPid ? treeCpuSeconds(serverPid) : NaN,
-      clients: sum(clientPids.map(cpuSeconds)) + (own.user + own.system) / 1e6,
-      machine: machine.busy,
-      interrupts: machine.interrupts,
-    };
-  };
-  return {
-    start: () => {
-      const from = read();
-      return (): CpuUse => {
-        const to = read();
-        return {
-          server: to.server - from.server,
-          pg: to.pg - from.pg,
-          clients: to.clients - from.clients,
-          machine: to.machine - from.machine,
-          interrupts: to.interrupts - from.interrupts,
-        };
-      };
-    },
-  };
-}
-
-const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);

@@ -7,7 +7,16 @@ export const loadActions: readonly LoadAction[] = ['Heartbeat', 'StatusNotificat
 export type ChargerLogin = { code: string; pin: string };
 
 export type ToClient =
-  | { type: 'init'; url: string; chargers: ChargerLogin[]; localAddresses: string[]; callTimeoutMs: number }
+  | {
+      type: 'init';
+      /** One OCPP endpoint per server node: charger i of the whole run connects to node i mod N. */
+      urls: string[];
+      chargers: ChargerLogin[];
+      /** The index of this client's first charger in the whole run. */
+      firstIndex: number;
+      localAddresses: string[];
+      callTimeoutMs: number;
+    }
   | { type: 'connect'; concurrency: number; timeoutMs: number }
   | { type: 'load'; rate: number; durationMs: number; mix: Record<LoadAction, number> }
   | { type: 'storm'; count: number; concurrency: number; timeoutMs: number }
@@ -18,6 +27,8 @@ export type UpResult = {
   type: 'up';
   wanted: number;
   accepted: number;
+  /** Accepted, per server node. */
+  acceptedByNode: number[];
   /** ms from the phase start until each charger's BootNotification was Accepted, sorted. */
   acceptedAtMs: Float64Array;
   /** ms until the last charger had also its StatusNotification answered. */
@@ -34,6 +45,8 @@ export type LoadResult = {
   type: 'load';
   sent: Record<LoadAction, number>;
   answered: Record<LoadAction, number>;
+  /** CALLs answered, all actions, per server node. */
+  answeredByNode: number[];
   callErrors: number;
   timeouts: number;
   /** Messages the schedule wanted but every charger of this client had a CALL in flight. */
@@ -45,6 +58,7 @@ export type LoadResult = {
   loopDelayMaxMs: number;
   /** Chargers still connected and booted when the phase ended. */
   held: number;
+  heldByNode: number[];
 };
 
 export type FromClient =

@@ -1,6 +1,6 @@
 // The real server as a child process (node apps/server/src/main.ts), on loopback, with its own data directory and
-// embedded PostgreSQL on free ports. Its warnings and errors are counted, so that a run that looks fast but failed
-// says so.
+// embedded PostgreSQL on free ports, or on the PostgreSQL of another node (`databaseUrl`). Its warnings and errors
+// are counted, so that a run that looks fast but failed says so.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -27,7 +27,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startServer(root: string, env: Record<string, string>): Promise<ServerProcess> {
+/** Without `databaseUrl` the server starts its own embedded PostgreSQL, which the other nodes can share. */
+export async function startServer(
+  root: string,
+  env: Record<string, string>,
+  databaseUrl?: string,
+): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plugboard-bench-ocpp-'));
   // As root the embedded database runs as the postgres system user, who must be able to enter the directory.
   fs.chmodSync(dataDir, 0o755);
@@ -41,7 +46,7 @@ export async function startServer(root: string, env: Record<string, string>): Pr
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(pgPort),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { EMBEDDED_PG_PORT: String(pgPort) }),
       LOG_LEVEL: 'warn',
       ...env,
     },
@@ -77,11 +82,12 @@ export async function startServer(root: string, env: Record<string, string>): Pr
     }
     await sleep(200);
   }
-  const password = fs.readFileSync(path.join(dataDir, '.pg-password'), 'utf8').trim();
+  const password = () => fs.readFileSync(path.join(dataDir, '.pg-password'), 'utf8').trim();
   return {
     pid: child.pid!,
     ocppUrl: `ws://127.0.0.1:${port}/ocpp`,
-    databaseUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`,
+    databaseUrl:
+      databaseUrl ?? `postgres://postgres:${encodeURIComponent(password())}@127.0.0.1:${pgPort}/postgres`,
     problems: log.problems,
     stop,
   };

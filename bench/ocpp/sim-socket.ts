@@ -8,6 +8,8 @@ export type Answer = { ok: true; payload: Record<string, unknown> } | { ok: fals
 export type Pending = { id: string; action: string; at: number; resolve: (answer: Answer) => void };
 export type Sim = {
   code: string;
+  /** The server node it connects to, again after a drop: an index into `fleet.urls`. */
+  node: number;
   authorization: string;
   localAddress: string;
   ws: WebSocket | undefined;
@@ -20,11 +22,12 @@ export type Sim = {
 };
 
 /** What every socket of this process shares; set once by the 'init' message. */
-export const fleet = { url: '', callTimeoutMs: 30_000, sims: [] as Sim[] };
+export const fleet = { urls: [] as string[], callTimeoutMs: 30_000, sims: [] as Sim[] };
 
-export function createSim(code: string, pin: string, localAddress: string): Sim {
+export function createSim(code: string, pin: string, node: number, localAddress: string): Sim {
   return {
     code,
+    node,
     authorization: `Basic ${Buffer.from(`${code}:${pin}`).toString('base64')}`,
     localAddress,
     ws: undefined,
@@ -74,7 +77,7 @@ function onMessage(sim: Sim, data: Buffer) {
 /** Opens the charger's socket; resolves once the server accepted the handshake. */
 export function open(sim: Sim): Promise<void> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${fleet.url}/${sim.code}`, 'ocpp1.6', {
+    const ws = new WebSocket(`${fleet.urls[sim.node]}/${sim.code}`, 'ocpp1.6', {
       headers: { authorization: sim.authorization },
       localAddress: sim.localAddress,
       perMessageDeflate: false,
