@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { siteFieldsSchema } from '@plugboard/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/client.ts';
-import { createEventBus } from '../../apps/server/src/lib/event-bus.ts';
+import { eventWriter } from '../../apps/server/src/modules/events/events.service.ts';
 import { chargersRepository } from '../../apps/server/src/modules/chargers/chargers.repository.ts';
 import { chargerService } from '../../apps/server/src/modules/chargers/chargers.service.ts';
 import { pinHasher } from '../../apps/server/src/modules/chargers/pin-hash.ts';
@@ -42,7 +42,7 @@ export async function createChargers(db: Db, count: number): Promise<ChargerLogi
     stations.push(site.id);
   }
 
-  const service = chargerService({ db, events: createEventBus(), now: () => new Date() });
+  const service = chargerService({ db, events: eventWriter(() => new Date()), now: () => new Date() });
   const first = logins[0]!;
   await service.registerCharger({
     stationId: stations[0]!,
