@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/client.ts';
-import { sessionService } from '../../apps/server/src/modules/session/session.service.ts';
+import { authService } from '../../apps/server/src/modules/auth/auth.service.ts';
 
 export type Seeded = { stationId: number; token: string; chargerIds: number[]; tariffId: number };
 
@@ -19,7 +19,7 @@ export async function seed(db: Db, o: SeedOptions, log: (line: string) => void):
     .values({ email: `bench-${randomBytes(4).toString('hex')}@example.test`, password_hash: 'unused' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const token = await sessionService(db).create(user.id);
+  const token = await authService(db).create(user.id);
   const site = await db
     .insertInto('sites')
     .values({

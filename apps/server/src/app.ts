@@ -11,7 +11,7 @@ import { registerCalls } from './lib/calls.ts';
 import { createMailer } from './lib/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWeb } from './plugins/web.ts';
-import { sessionService } from './modules/session/session.service.ts';
+import { authService } from './modules/auth/auth.service.ts';
 import { handlers } from './modules/handlers.ts';
 import { sitesService } from './modules/sites/sites.service.ts';
 import { eventsService } from './modules/events/events.service.ts';
@@ -88,7 +88,7 @@ export async function buildApp({
     app.log.info({ file, count }, 'firmware catalogue loaded');
   }
 
-  const sessions = sessionService(db, now);
+  const auth = authService(db, now);
   const mailer = createMailer({
     db,
     smtpUrl: config.smtpUrl,
@@ -134,10 +134,10 @@ export async function buildApp({
   const assertSiteOwner = sitesService(db).assertOwner;
   registerCalls(
     app,
-    { sessions, now, assertSiteOwner },
+    { auth, now, assertSiteOwner },
     handlers({
       db,
-      sessions,
+      auth,
       now,
       mailer,
       codeSendsPerClientPerHour: config.codeSendsPerClientPerHour,
@@ -150,11 +150,11 @@ export async function buildApp({
     }),
   );
   // The one call that answers a file (streamed), checked like the calls above.
-  registerSessionsExport(app, { sessions, now, assertSiteOwner }, sessionsExportService({ db, now }));
+  registerSessionsExport(app, { auth, now, assertSiteOwner }, sessionsExportService({ db, now }));
   // The console's live events on this same port too: ws(s)://host/cms-system/live.
   registerLiveSocket(app, {
     hub: liveHub({ events, findCharger: chargerView.find, log: app.log }),
-    resolveSession: (token) => sessions.resolve(token),
+    resolveSession: (token) => auth.resolve(token),
     assertSiteOwner,
     now,
   });

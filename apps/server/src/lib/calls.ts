@@ -14,7 +14,7 @@ import {
   type CallDefinition,
 } from '@plugboard/contract';
 import { AppError } from './app-error.ts';
-import type { Session, SessionService } from '../modules/session/session.service.ts';
+import type { AuthService, LoginSession } from '../modules/auth/auth.service.ts';
 
 export type CallPath = keyof typeof calls;
 type Def<P extends CallPath> = (typeof calls)[P] & CallDefinition;
@@ -22,7 +22,7 @@ type Def<P extends CallPath> = (typeof calls)[P] & CallDefinition;
 export type CallContext<P extends CallPath> = {
   body: z.infer<Def<P>['body']>;
   /** Present on every call whose access is not 'none'. */
-  session: Def<P>['access'] extends 'none' ? Session | null : Session;
+  session: Def<P>['access'] extends 'none' ? LoginSession | null : LoginSession;
   /** The owned site the call is scoped to, on calls whose access is 'site'. */
   stationId: Def<P>['access'] extends 'site' ? number : number | undefined;
   request: FastifyRequest;
@@ -33,7 +33,7 @@ export type CallHandler<P extends CallPath> = (ctx: CallContext<P>) => Promise<z
 export type CallHandlers<P extends CallPath> = { [K in P]: CallHandler<K> };
 
 export type CallDeps = {
-  sessions: SessionService;
+  auth: AuthService;
   /** Throws 1502 unless the site exists and belongs to the user. */
   assertSiteOwner: (userId: number, stationId: number) => Promise<void>;
   now: () => Date;
@@ -96,9 +96,9 @@ async function resolveSession(request: FastifyRequest, access: CallDefinition['a
   const token = headerValue(request, requestHeaders.token);
   if (access === 'none') {
     if (!token) return null;
-    return deps.sessions.resolve(token).catch(() => null);
+    return deps.auth.resolve(token).catch(() => null);
   }
-  return deps.sessions.resolve(token);
+  return deps.auth.resolve(token);
 }
 
 /** HMAC-SHA256(token, path + timestamp), timestamp within 5 minutes of the server clock (spec section 7). */

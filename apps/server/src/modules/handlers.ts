@@ -13,7 +13,7 @@ import { firmwareService } from './chargers/firmware.service.ts';
 import { accountRepository } from './account/account.repository.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { accountService } from './account/account.service.ts';
-import type { SessionService } from './session/session.service.ts';
+import type { AuthService } from './auth/auth.service.ts';
 import { cardGroupsService } from './cards/card-groups.service.ts';
 import { cardImportService } from './cards/card-import.service.ts';
 import { cardsRoutes } from './cards/cards.routes.ts';
@@ -29,7 +29,7 @@ import { verifyCodeService } from './verify-code/verify-code.service.ts';
 
 export type ModuleDeps = {
   db: Db;
-  sessions: SessionService;
+  auth: AuthService;
   now: () => Date;
   mailer: Mailer;
   /** Code mails one client address may trigger per hour (CODE_SENDS_PER_CLIENT_PER_HOUR). */
@@ -46,7 +46,7 @@ export type ModuleDeps = {
 
 /** Every module's call handlers, combined; the type makes a contract call without a handler a compile error. */
 export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
-  const { db, sessions, now, mailer } = deps;
+  const { db, auth, now, mailer } = deps;
   const codes = verifyCodeService({
     db,
     now,
@@ -55,8 +55,8 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
     sendsPerClientPerHour: deps.codeSendsPerClientPerHour,
   });
   return {
-    ...accountRoutes(accountService({ db, now, sessions, verifyCodes: codes })),
-    ...verifyCodeRoutes(codes, sessions),
+    ...accountRoutes(accountService({ db, now, auth, verifyCodes: codes })),
+    ...verifyCodeRoutes(codes, auth),
     ...sitesRoutes(sitesService(deps.db)),
     ...chargersRoutes({
       view: deps.chargerView,

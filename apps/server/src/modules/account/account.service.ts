@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import type { Session, SessionService } from '../session/session.service.ts';
+import type { AuthService, LoginSession } from '../auth/auth.service.ts';
 import type { VerifyCodeService } from '../verify-code/verify-code.service.ts';
 import { accountRepository, type UserRow } from './account.repository.ts';
 import { avatarDataUrl, prepareAvatar } from './avatar.ts';
@@ -31,7 +31,7 @@ const failuresPerClient = 50;
 type Deps = {
   db: Db;
   now: () => Date;
-  sessions: Pick<SessionService, 'create' | 'revoke' | 'revokeAllOfUser'>;
+  auth: Pick<AuthService, 'create' | 'revoke' | 'revokeAllOfUser'>;
   verifyCodes: Pick<VerifyCodeService, 'redeem'>;
 };
 
@@ -48,7 +48,7 @@ export function toUserInfo(row: UserRow): UserInfo {
   };
 }
 
-export function accountService({ db, now, sessions, verifyCodes }: Deps) {
+export function accountService({ db, now, auth, verifyCodes }: Deps) {
   const repo = accountRepository(db);
 
   async function assertLoginAllowed(email: string, clientIp: string, at: Date) {
@@ -77,7 +77,7 @@ export function accountService({ db, now, sessions, verifyCodes }: Deps) {
     return false;
   }
 
-  async function currentUser(session: Session): Promise<UserRow> {
+  async function currentUser(session: LoginSession): Promise<UserRow> {
     const user = await repo.findById(session.userId);
     if (!user) throw new AppError(codes.sessionEnded);
     return user;
@@ -104,7 +104,7 @@ export function accountService({ db, now, sessions, verifyCodes }: Deps) {
           return row;
         },
       );
-      return { token: await sessions.create(user.id), user: toUserInfo(user) };
+      return { token: await auth.create(user.id), user: toUserInfo(user) };
     },
 
     /** Unknown e-mail and wrong password answer the same code after the same work (an argon2 verification). */
@@ -113,14 +113,14 @@ export function accountService({ db, now, sessions, verifyCodes }: Deps) {
       if (!(await checkPassword(user, body.email, body.password, clientIp)) || !user)
         throw new AppError(codes.wrongEmailOrPassword);
       await repo.clearLoginFailures(body.email.toLowerCase());
-      return { token: await sessions.create(user.id), user: toUserInfo(user) };
+      return { token: await auth.create(user.id), user: toUserInfo(user) };
     },
 
-    logOut: (session: Session) => sessions.revoke(session),
+    logOut: (session: LoginSession) => auth.revoke(session),
 
-    detail: async (session: Session) => toUserInfo(await currentUser(session)),
+    detail: async (session: LoginSession) => toUserInfo(await currentUser(session)),
 
-    async update(session: Session, body: UpdateUserBody): Promise<UserInfo> {
+    async update(session: LoginSession, body: UpdateUserBody): Promise<UserInfo> {
       const user = await currentUser(session);
       const patch: Updateable<Database['users']> = { updated_at: now() };
       if (body.name !== undefined) patch.name = body.name;
@@ -151,14 +151,14 @@ export function accountService({ db, now, sessions, verifyCodes }: Deps) {
     },
 
     /** A wrong current password is 4129 ("Please enter correct information"): 4122 speaks of an unknown e-mail. */
-    async changePassword(session: Session, body: ChangePasswordBody, clientIp: string): Promise<void> {
+    async changePassword(session: LoginSession, body: ChangePasswordBody, clientIp: string): Promise<void> {
       if (body.newPassword !== body.confirmPassword) throw new AppError(codes.passwordMismatch);
       const user = await currentUser(session);
       if (!(await checkPassword(user, user.email, body.oldPassword, clientIp))) {
         throw new AppError(codes.invalidInput, 'The current password is wrong');
       }
       await repo.update(user.id, { password_hash: await hashPassword(body.newPassword), updated_at: now() });
-      await sessions.revokeAllOfUser(user.id, session.id);
+      await auth.revokeAllOfUser(user.id, session.id);
     },
 
     async resetPassword(body: ResetPasswordBody): Promise<void> {
@@ -169,12 +169,12 @@ export function accountService({ db, now, sessions, verifyCodes }: Deps) {
       await verifyCodes.redeem({ email: body.email, purpose: 'forgot', code: body.code }, (trx) =>
         accountRepository(trx).update(user.id, { password_hash: passwordHash, updated_at: now() }),
       );
-      await sessions.revokeAllOfUser(user.id);
+      await auth.revokeAllOfUser(user.id);
       await repo.clearLoginFailures(body.email.toLowerCase());
     },
 
     /** Irreversible. A password, when the console sends one, must be the current one. */
-    async remove(session: Session, body: DeleteAccountBody, clientIp: string): Promise<void> {
+    async remove(session: LoginSession, body: DeleteAccountBody, clientIp: string): Promise<void> {
       const user = await currentUser(session);
       if (body.password !== undefined && !(await checkPassword(user, user.email, body.password, clientIp))) {
         throw new AppError(codes.invalidInput, 'The password is wrong');

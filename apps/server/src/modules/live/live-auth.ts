@@ -8,10 +8,10 @@ import {
   signRequest,
 } from '@plugboard/contract';
 import { AppError } from '../../lib/app-error.ts';
-import type { Session } from '../session/session.service.ts';
+import type { LoginSession } from '../auth/auth.service.ts';
 
 export type LiveAuthDeps = {
-  resolveSession: (token: string) => Promise<Session>;
+  resolveSession: (token: string) => Promise<LoginSession>;
   /** Throws 1502 unless the site exists and belongs to the user. */
   assertSiteOwner: (userId: number, stationId: number) => Promise<void>;
   now: () => Date;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SiteFieldsInput } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
-import { sessionService } from '../session/session.service.ts';
+import { authService } from '../auth/auth.service.ts';
 
 /** An account with a live session, made straight in the database: site tests need an owner, not a sign-up. */
 export async function anOperator(db: Db): Promise<{ userId: number; token: string }> {
@@ -10,7 +10,7 @@ export async function anOperator(db: Db): Promise<{ userId: number; token: strin
     .values({ email: `op-${randomBytes(6).toString('hex')}@example.test`, password_hash: 'unused' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { userId: id, token: await sessionService(db).create(id) };
+  return { userId: id, token: await authService(db).create(id) };
 }
 
 /** The fields of a valid three-phase site, as the add form sends them. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 
-export function sessionRepository(db: Db) {
+export function authRepository(db: Db) {
   return {
     insert: (row: { userId: number; tokenHash: Buffer; createdAt: Date; expiresAt: Date }) =>
       db

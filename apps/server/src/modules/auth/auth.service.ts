@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { codes } from '@plugboard/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
-import { sessionRepository } from './session.repository.ts';
+import { authRepository } from './auth.repository.ts';
 
 /** Who is calling: resolved from the session token on every authenticated call. */
-export type Session = { id: number; userId: number; email: string; language: string };
+export type LoginSession = { id: number; userId: number; email: string; language: string };
 
 export const sessionIdleMs = 7 * 24 * 3600 * 1000;
 export const sessionAbsoluteMs = 30 * 24 * 3600 * 1000;
@@ -14,8 +14,8 @@ const touchEveryMs = 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
-export function sessionService(db: Db, now: () => Date = () => new Date()) {
-  const repo = sessionRepository(db);
+export function authService(db: Db, now: () => Date = () => new Date()) {
+  const repo = authRepository(db);
   return {
     /** A new token of 256 random bits; only its hash is stored. */
     async create(userId: number): Promise<string> {
@@ -31,7 +31,7 @@ export function sessionService(db: Db, now: () => Date = () => new Date()) {
     },
 
     /** The session behind a token, or a catalogued error: 5003 revoked or unknown, 5008 expired. */
-    async resolve(token: string): Promise<Session> {
+    async resolve(token: string): Promise<LoginSession> {
       if (!token) throw new AppError(codes.sessionEnded);
       const row = await repo.findByHash(hashToken(token));
       if (!row || row.revoked_at) throw new AppError(codes.sessionEnded);
@@ -42,11 +42,11 @@ export function sessionService(db: Db, now: () => Date = () => new Date()) {
       return { id: row.id, userId: row.user_id, email: row.email, language: row.language };
     },
 
-    revoke: (session: Session) => repo.revoke(session.id, now()),
+    revoke: (session: LoginSession) => repo.revoke(session.id, now()),
 
     revokeAllOfUser: (userId: number, exceptSessionId?: number) =>
       repo.revokeAllOfUser(userId, now(), exceptSessionId),
   };
 }
 
-export type SessionService = ReturnType<typeof sessionService>;
+export type AuthService = ReturnType<typeof authService>;
