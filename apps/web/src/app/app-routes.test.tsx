@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { Outlet, UNSAFE_createMemoryHistory, type RouteObject } from 'react-router';
+import { MemoryRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { RouteErrorBoundary } from '../components/ui/route-error-boundary';
-import { createHistoryRouter, HistoryRouterProvider, useNavigationPending } from './history-router';
+import { navigateTo } from '../lib/navigation';
+import { AppRoutes, useNavigationPending } from './app-routes';
 import { lazyRoute } from './lazy-route';
 
 function deferred<T>() {
@@ -14,25 +15,28 @@ function deferred<T>() {
 
 function Shell() {
   return (
-    <main data-testid="shell" data-pending={String(useNavigationPending())}>
+    <main
+      data-testid="shell"
+      data-pending={String(useNavigationPending())}
+      data-pathname={useLocation().pathname}
+    >
       <Outlet />
     </main>
   );
 }
 
 function renderAt(path: string, routes: RouteObject[]) {
-  const router = createHistoryRouter(
-    UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }),
-    routes,
+  render(
+    <MemoryRouter initialEntries={[path]} useTransitions={false}>
+      <AppRoutes routes={routes} />
+    </MemoryRouter>,
   );
-  render(<HistoryRouterProvider router={router} />);
-  return router;
 }
 
-describe('the history router', () => {
+describe('the console routes', () => {
   it("keeps the current screen, marked pending, while the next screen's chunk loads", async () => {
     const chunk = deferred<{ Next: ComponentType }>();
-    const router = renderAt('/', [
+    renderAt('/', [
       {
         element: <Shell />,
         children: [
@@ -48,15 +52,49 @@ describe('the history router', () => {
       },
     ]);
 
-    act(() => router.navigate('/next'));
+    // As the api client does, from outside React.
+    act(() => navigateTo('/next'));
     expect(screen.getByText('Current screen')).toBeTruthy();
     expect(screen.getByTestId('shell').dataset.pending).toBe('true');
+    expect(screen.getByTestId('shell').dataset.pathname).toBe('/');
 
     chunk.resolve({ Next: () => <p>Next screen</p> });
     expect(await screen.findByText('Next screen')).toBeTruthy();
     expect(screen.queryByText('Current screen')).toBeNull();
     expect(screen.getByTestId('shell').dataset.pending).toBe('false');
-    expect(router.state.location.pathname).toBe('/next');
+    expect(screen.getByTestId('shell').dataset.pathname).toBe('/next');
+  });
+
+  it('follows a redirect once while the chunk of the page it leads to loads', async () => {
+    const chunk = deferred<{ Target: ComponentType }>();
+    function Redirect() {
+      // Its state is a new object on every render, as RequireSession's is.
+      return <Navigate to="/target" replace state={{ from: useLocation().pathname }} />;
+    }
+    renderAt('/old', [
+      {
+        element: <Shell />,
+        children: [
+          { path: '/old', element: <Redirect /> },
+          {
+            path: '/target',
+            ...lazyRoute(
+              () => chunk.promise,
+              (module) => module.Target,
+            ),
+          },
+        ],
+      },
+    ]);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(screen.getByTestId('shell').dataset.pending).toBe('true');
+
+    chunk.resolve({
+      Target: () => <p>{`Came from ${String((useLocation().state as { from: string }).from)}`}</p>,
+    });
+    expect(await screen.findByText('Came from /old')).toBeTruthy();
   });
 
   it('fetches the chunks of every route a URL matches at once, not each after its parent', () => {
@@ -80,7 +118,7 @@ describe('the history router', () => {
     function Broken(): never {
       throw new Error('render failed');
     }
-    const router = renderAt('/broken', [
+    renderAt('/broken', [
       {
         element: <Shell />,
         children: [
@@ -106,7 +144,7 @@ describe('the history router', () => {
     expect((await screen.findByTestId('error-fallback')).dataset.errorKind).toBe('render');
     expect(screen.getByTestId('shell')).toBeTruthy();
 
-    act(() => router.navigate('/fine'));
+    act(() => navigateTo('/fine'));
     expect(await screen.findByText('Fine screen')).toBeTruthy();
     expect(screen.queryByTestId('error-fallback')).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { RouteErrorBoundary } from '../components/ui/route-error-boundary';
 import { withChunkTimeout } from '../lib/chunk-load';
-import type { RouteHandle } from './history-router';
+import type { RouteHandle } from './app-routes';
 
 export type LazyRoute = { element: ReactNode; handle: RouteHandle };
 

@@ -1,7 +1,5 @@
-import { Navigate, UNSAFE_createBrowserHistory, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '../components/ui/route-error-boundary';
-import { registerNavigate } from '../lib/navigation';
-import { createHistoryRouter, type History } from './history-router';
 import { RootLayout } from './layouts/root-layout';
 import { lazyRoute } from './lazy-route';
 import { requireSession } from './require-session';
@@ -213,10 +211,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/** The console's router: in the browser's history, or in a memory one (tests), made with `v5Compat: true`. */
-export function createAppRouter(history: History = UNSAFE_createBrowserHistory({ v5Compat: true })) {
-  const router = createHistoryRouter(history, routes);
-  registerNavigate(router.navigate);
-  return router;
-}

@@ -1,5 +1,5 @@
-// Lets code outside React (the api-client) navigate without a full reload. The router registers itself at start;
-// before that (or in a bare test) a plain location change is the fallback.
+// Lets code outside React (the api-client) navigate without a full reload. The console's routes register their
+// router once on screen (app/app-routes.tsx); before that (or in a bare test) a plain location change is the fallback.
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
 let navigateImpl: Navigate | null = null;

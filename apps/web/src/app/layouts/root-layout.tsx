@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { RouteProgress } from '../../components/layout/route-progress';
-import { useNavigationPending } from '../history-router';
+import { useNavigationPending } from '../app-routes';
 
 export function RootLayout() {
   return (
