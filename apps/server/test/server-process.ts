@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../src/db/scratch-postgres.ts';
+
+export { freePort };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 /** Node 24 of the `node` dev dependency: it runs the server's TypeScript directly. */
@@ -71,15 +73,4 @@ export async function runServer(env: Record<string, string>): Promise<ServerProc
       await end('SIGKILL');
     },
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -28,7 +28,8 @@ export async function startScratchPostgres(): Promise<EmbeddedDatabase> {
   }
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on loopback right now (for a scratch PostgreSQL or a test server). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
