@@ -1,11 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { embeddedDatabaseUrl, freePort, nodeBin, root, waitForHealth } from './server.ts';
 
 /**
  * Starts what a user would have after `npm start`: the built console and the server on one port, with its own
@@ -43,13 +41,14 @@ export default async function globalSetup() {
 
   const port = await freePort();
   const pgPort = await freePort();
-  const server = spawn(path.join(root, 'node_modules/.bin/node'), ['apps/server/src/main.ts'], {
+  const dataDir = path.join(work, 'data');
+  const server = spawn(nodeBin, ['apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(work, 'data'),
+      DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -63,6 +62,8 @@ export default async function globalSetup() {
   await waitForHealth(url, server);
   process.env.PLUGBOARD_URL = url;
   process.env.PLUGBOARD_MAIL_DIR = mailDir;
+  // For a spec that starts another node on the same database (support/server.ts, startNode).
+  process.env.PLUGBOARD_DATABASE_URL = embeddedDatabaseUrl(dataDir, pgPort);
 
   return async () => {
     server.kill('SIGTERM');
@@ -70,30 +71,4 @@ export default async function globalSetup() {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     fs.rmSync(work, { recursive: true, force: true });
   };
-}
-
-async function waitForHealth(url: string, server: ReturnType<typeof spawn>) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not become healthy within 90 s');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }

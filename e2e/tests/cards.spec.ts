@@ -1,19 +1,13 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addSite, apiData, registerAccount, signInWithToken } from '../support/api.ts';
 import { selectSite, simulateCharger, stopChargers, uniqueProductCode } from '../support/charger.ts';
+import { snapshot } from '../support/page.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test.afterEach(async () => {
   await stopChargers();
 });
-
-/** A screenshot kept in the test's output folder, for a person to look at. */
-async function snapshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 /** A fresh account with one site, signed in with that site selected. */
 async function operatorWithSite(page: Page, name: string) {

@@ -1,7 +1,8 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Site } from '@plugboard/contract';
 import { addSite, apiData, registerAccount, signInWithToken } from '../support/api.ts';
 import { selectSite, simulateCharger, stopChargers, uniqueProductCode } from '../support/charger.ts';
+import { confirmWith, snapshot } from '../support/page.ts';
 
 // Wide enough for the whole list beside the details panel, as on an operator's desktop.
 test.use({ viewport: { width: 1600, height: 1000 } });
@@ -10,14 +11,6 @@ test.afterEach(async () => {
   await stopChargers();
 });
 
-/** Answers the global confirm dialog with OK, after checking its title. */
-async function confirmWith(page: Page, title: string) {
-  const dialog = page.getByTestId('confirm-dialog');
-  await expect(dialog.getByTestId('confirm-dialog-title')).toHaveText(title);
-  await dialog.getByTestId('confirm-dialog-ok').click();
-  await expect(dialog).toHaveCount(0);
-}
-
 function setLoadManagement(page: Page, token: string, site: Site, on: boolean) {
   return apiData(
     page.request,
@@ -25,13 +18,6 @@ function setLoadManagement(page: Page, token: string, site: Site, on: boolean) {
     { stationId: site.id, isOpenLoad: on ? 1 : 0 },
     token,
   );
-}
-
-/** A screenshot kept in the test's output folder, for a person to look at. */
-async function snapshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 /** The paths of the charger calls the page makes from now on. */

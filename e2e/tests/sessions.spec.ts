@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Download, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Download, type Page } from '@playwright/test';
 import { replaySession, type ReplayReading } from '@plugboard/charger-sim';
 import { startAfterEndMessage, type CardGroup, type SessionDetail } from '@plugboard/contract';
 import { minorDigitsOf, priceSession, type Tariff as EngineTariff } from '@plugboard/pricing';
 import { addSite, apiData, registerAccount, signInWithToken } from '../support/api.ts';
 import { selectSite, simulateCharger, stopChargers, uniqueProductCode } from '../support/charger.ts';
+import { snapshot } from '../support/page.ts';
 import { sheetRows } from '../support/xlsx.ts';
 import { yesterdayIn, zonedInstant } from '../support/zoned-time.ts';
 
@@ -16,12 +17,6 @@ test.use({ viewport: { width: 1600, height: 1000 }, timezoneId: timeZone, locale
 test.afterEach(async () => {
   await stopChargers();
 });
-
-async function snapshot(page: Page, testInfo: TestInfo, name: string) {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 const locale = (language: string) =>
   JSON.parse(

@@ -1,25 +1,40 @@
 import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import type { z } from 'zod';
-import type { calls, Envelope } from '@plugboard/contract';
+import {
+  liveMessageSchema,
+  livePath,
+  signRequest,
+  type calls,
+  type Envelope,
+  type LiveMessage,
+} from '@plugboard/contract';
 import { consoleHeaders, createTestDatabase } from '../../test/helpers.ts';
 import { runServer, type ServerProcess } from '../../test/server-process.ts';
+import { startMailbox, type Mailbox } from '../../test/smtp.ts';
 import { tcpBalancer } from '../../test/tcp-balancer.ts';
 import { createDb, type Db } from '../db/client.ts';
+import { aCard, aCardId } from '../modules/cards/cards.fixtures.ts';
 import { aCharger, anOperatorWithSite, chargerCall } from '../modules/chargers/chargers.fixtures.ts';
 import { simulators, storedRows } from './ocpp.fixtures.ts';
 
 // Three Plugboard processes over one PostgreSQL, as behind a load balancer: a command asked of one node reaches a
-// charger connected to another, a charger has one socket across the nodes, and a node killed with SIGKILL loses
-// its chargers to the others. Three processes only (the test machines have 2 cores); the kill comes last.
+// charger connected to another, and so does a console watching another node; a report mail goes out once; a
+// charger has one socket across the nodes; a node killed with SIGKILL loses its chargers to the others. Three
+// processes only (the test machines have 2 cores); the kill comes last.
 const pingSeconds = 1;
 /** docs/ocpp.md, Several nodes: a dead node's charger shows offline within 2 ping intervals plus one sweep. */
 const offlineBoundMs = 3 * pingSeconds * 1000;
 /** Room for three servers and the test on a loaded machine: the processes' timers run late, not the rule. */
 const schedulingSlackMs = 2000;
+/** How long a second report mail, from a node that wrongly handled the same stop too, gets to arrive. */
+const secondMailGraceMs = 2000;
 
 let database: { url: string; drop: () => Promise<void> };
 let db: Db;
+let mailbox: Mailbox;
 const nodes: ServerProcess[] = [];
 const node = (n: 1 | 2 | 3) => nodes[n - 1]!;
 const wsOf = (server: { port: number }) => `ws://127.0.0.1:${server.port}/ocpp`;
@@ -28,6 +43,7 @@ let balancer: Awaited<ReturnType<typeof tcpBalancer>>;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { max: 2 });
+  mailbox = await startMailbox();
   const started = await Promise.allSettled(
     [1, 2, 3].map((n) =>
       runServer({
@@ -35,6 +51,7 @@ beforeAll(async () => {
         NODE_ID: `node-${n}`,
         OCPP_PING_INTERVAL: String(pingSeconds),
         CHARGER_WAIT_TIMEOUT: '10',
+        SMTP_URL: mailbox.url,
       }),
     ),
   );
@@ -48,12 +65,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await balancer?.close();
   await Promise.allSettled(nodes.map((n) => n.stop()));
+  await mailbox?.close();
   await db?.destroy();
   await database?.drop();
 });
 
 const sims = simulators(() => wsOf(node(1)));
-afterEach(() => sims.stopAll());
+const consoles: WebSocket[] = [];
+afterEach(async () => {
+  for (const ws of consoles.splice(0)) ws.terminate();
+  await sims.stopAll();
+});
 const { chargerRow, sessionsOf } = storedRows(() => db);
 
 type CallPath = keyof typeof calls;
@@ -78,6 +100,24 @@ async function aSiteWithCharger() {
   const op = await anOperatorWithSite(db);
   const charger = await aCharger(db, { stationId: op.stationId });
   return { op, charger };
+}
+
+/** The console's live socket on one node, watching the operator's site; `about` filters what it received. */
+async function aConsoleOn(server: ServerProcess, op: { token: string; stationId: number }) {
+  const ws = new WebSocket(server.url.replace(/^http/, 'ws') + livePath);
+  consoles.push(ws);
+  const messages: LiveMessage[] = [];
+  ws.on('message', (data: Buffer) =>
+    messages.push(liveMessageSchema.parse(JSON.parse(data.toString('utf8')))),
+  );
+  await once(ws, 'open');
+  const timestamp = Date.now();
+  const signature = signRequest(livePath, String(timestamp), op.token);
+  ws.send(JSON.stringify({ token: op.token, stationId: op.stationId, timestamp, signature }));
+  await vi.waitFor(() => expect(messages[0]).toEqual({ type: 'ready', stationId: op.stationId }));
+  const about = (type: LiveMessage['type'], chargerId: number) =>
+    messages.filter((m) => m.type === type && 'chargerId' in m && m.chargerId === chargerId);
+  return { about };
 }
 
 describe('several nodes over one database', () => {
@@ -145,6 +185,52 @@ describe('several nodes over one database', () => {
     const reset = await ask(node(3), op, chargerCall('pin/reset'), { chargerId: charger.id });
     expect(reset.data.delivered).toBe(true);
     expect(newer.password).toBe(reset.data.pin);
+  });
+
+  it('tells a console on node 2 the status and meter readings of a charger connected to node 3', async () => {
+    const { op, charger } = await aSiteWithCharger();
+    const watching = await aConsoleOn(node(2), op);
+    const sim = sims.make(charger, { url: wsOf(node(3)) });
+    await sim.boot();
+
+    await sim.setStatus(1, 'Faulted', 'GroundFailure');
+    await vi.waitFor(
+      () =>
+        expect(watching.about('charger.status', charger.id).at(-1)).toMatchObject({
+          status: 'faulted',
+          errorCode: 'GroundFailure',
+          connector: { connectorId: 1, status: 'faulted', errorCode: 'GroundFailure' },
+          charger: { id: charger.id, status: 'faulted', connected: true },
+        }),
+      { timeout: 10_000 },
+    );
+    // A sample is not stored: it reaches the other nodes as a notification only.
+    await sim.sendMeterValues(1);
+    await vi.waitFor(
+      () =>
+        expect(watching.about('meter.values', charger.id)[0]).toMatchObject({
+          connectorId: 1,
+          charger: { id: charger.id },
+        }),
+      { timeout: 10_000 },
+    );
+  });
+
+  it('mails the report of a session on node 2 once, though all three nodes hear its stop', async () => {
+    const { op, charger } = await aSiteWithCharger();
+    const email = `driver-${aCardId().toLowerCase()}@example.com`;
+    const card = await aCard(db, op.stationId, { email, subscribeReport: true });
+    const sim = sims.make(charger, { url: wsOf(node(2)) });
+    await sim.boot();
+    await sim.startTransaction(1, card.cardId);
+    await sim.stopTransaction(1, 'Local');
+
+    const mailsTo = () => mailbox.messages.filter((m) => m.to === email);
+    await vi.waitFor(() => expect(mailsTo()).toHaveLength(1), { timeout: 10_000 });
+    await sleep(secondMailGraceMs);
+    expect(mailsTo()).toHaveLength(1);
+    const recorded = await db.selectFrom('outbox').select('id').where('to_email', '=', email).execute();
+    expect(recorded).toHaveLength(1);
   });
 
   it('after a kill -9 of node 3, a charger that reconnects elsewhere delivers its queued stop once, and one that does not shows offline', async () => {
