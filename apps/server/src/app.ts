@@ -16,7 +16,7 @@ import { handlers } from './modules/handlers.ts';
 import { sitesService } from './modules/sites/sites.service.ts';
 import { eventsService } from './modules/events/events.service.ts';
 import { chargerService } from './modules/chargers/chargers.service.ts';
-import { chargingSessionService } from './modules/chargers/charging-sessions.service.ts';
+import { sessionService } from './modules/sessions/sessions.service.ts';
 import { registerOcpp } from './ocpp/ocpp-server.ts';
 import { chargerLink } from './modules/chargers/charger-link.ts';
 import { nodeService } from './modules/nodes/nodes.service.ts';
@@ -104,7 +104,7 @@ export async function buildApp({
   app.addHook('onClose', () => events.close());
   app.decorate('events', events);
   const chargers = chargerService({ db, events, now });
-  const chargingSessions = chargingSessionService({ db, events, now });
+  const sessions = sessionService({ db, events, now });
   // A subscribed card's charging report, once its session is stopped; closing waits for the mails under way.
   const reports = sendReportsOnStop({
     events,
@@ -117,7 +117,7 @@ export async function buildApp({
   const pingInterval = config.ocppPingInterval ?? 60;
   const central = await registerOcpp(app, {
     chargers,
-    sessions: chargingSessions,
+    sessions,
     // Tests build apps without a NODE_ID: each is a node of its own.
     nodes: nodeService({
       db,
@@ -143,7 +143,7 @@ export async function buildApp({
       codeSendsPerClientPerHour: config.codeSendsPerClientPerHour,
       events,
       chargers,
-      chargingSessions,
+      sessions,
       chargerView,
       chargerLink: chargerLink(central.registry),
       chargerWaitMs: (config.chargerWaitTimeout ?? 30) * 1000,

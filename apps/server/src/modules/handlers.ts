@@ -8,7 +8,6 @@ import type { ChargerLink } from './chargers/charger-link.ts';
 import type { ChargerViewService } from './chargers/charger-view.service.ts';
 import { chargersRoutes } from './chargers/chargers.routes.ts';
 import type { ChargerService } from './chargers/chargers.service.ts';
-import type { ChargingSessionService } from './chargers/charging-sessions.service.ts';
 import { firmwareService } from './chargers/firmware.service.ts';
 import { accountRepository } from './account/account.repository.ts';
 import { accountRoutes } from './account/account.routes.ts';
@@ -19,7 +18,8 @@ import { cardImportService } from './cards/card-import.service.ts';
 import { cardsRoutes } from './cards/cards.routes.ts';
 import { cardsService } from './cards/cards.service.ts';
 import { sessionsRoutes } from './sessions/sessions.routes.ts';
-import { sessionsService } from './sessions/sessions.service.ts';
+import { sessionsHistoryService } from './sessions/sessions-history.service.ts';
+import type { SessionService } from './sessions/sessions.service.ts';
 import { sitesRoutes } from './sites/sites.routes.ts';
 import { tariffsRoutes } from './tariffs/tariffs.routes.ts';
 import { tariffsService } from './tariffs/tariffs.service.ts';
@@ -37,7 +37,7 @@ export type ModuleDeps = {
   events: EventBus;
   /** The services the OCPP central system uses too: one instance for both doors. */
   chargers: ChargerService;
-  chargingSessions: ChargingSessionService;
+  sessions: SessionService;
   chargerView: ChargerViewService;
   chargerLink: ChargerLink;
   /** How long the console's start and stop wait for the charger, ms. */
@@ -63,7 +63,6 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
       admin: chargerAdminService({ ...deps, view: deps.chargerView, link: deps.chargerLink }),
       commands: chargerCommandsService({
         ...deps,
-        sessions: deps.chargingSessions,
         link: deps.chargerLink,
         waitMs: deps.chargerWaitMs,
       }),
@@ -75,6 +74,6 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
       imports: cardImportService(deps),
     }),
     ...tariffsRoutes(tariffsService(deps)),
-    ...sessionsRoutes(sessionsService(deps)),
+    ...sessionsRoutes(sessionsHistoryService(deps)),
   };
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { RPCServer, type RPCClient } from 'ocpp-rpc';
 import { ocppProtocols, type Ocpp16CentralSystemAction, type OcppProtocol } from '@plugboard/ocpp';
 import type { ChargerIdentity, ChargerService } from '../modules/chargers/chargers.service.ts';
-import type { ChargingSessionService } from '../modules/chargers/charging-sessions.service.ts';
+import type { SessionService } from '../modules/sessions/sessions.service.ts';
 import type { NodeService } from '../modules/nodes/nodes.service.ts';
 import { connectionRegistry, type ConnectionRegistry, type OcppConnection } from './connection-registry.ts';
 import { failureLimiter } from './failure-limiter.ts';
@@ -14,7 +14,7 @@ import { attachV16Handlers } from './v16/attach-v16.ts';
 
 export type OcppOptions = {
   chargers: ChargerService;
-  sessions: ChargingSessionService;
+  sessions: SessionService;
   /** This node among those sharing the database: its heartbeat, and commands routed to and from the others. */
   nodes: NodeService;
   /** Seconds, told to chargers in the BootNotification answer. */

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChargerService } from '../modules/chargers/chargers.service.ts';
-import type { ChargingSessionService } from '../modules/chargers/charging-sessions.service.ts';
+import type { SessionService } from '../modules/sessions/sessions.service.ts';
 import type { NodeService } from '../modules/nodes/nodes.service.ts';
 import type { ConnectionRegistry } from './connection-registry.ts';
 import type { FailureLimiter } from './failure-limiter.ts';
 
 export type SweepOptions = {
   chargers: Pick<ChargerService, 'touch' | 'markOfflineOnNodes' | 'markStaleOffline'>;
-  sessions: Pick<ChargingSessionService, 'closeStuckSessions'>;
+  sessions: Pick<SessionService, 'closeStuckSessions'>;
   nodes: Pick<NodeService, 'nodeId' | 'heartbeat' | 'deadNodes' | 'forget' | 'pruneCalls'>;
   registry: ConnectionRegistry;
   limiter: FailureLimiter;

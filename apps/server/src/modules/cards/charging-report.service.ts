@@ -4,7 +4,7 @@ import type { EventEnvelope } from '../../lib/event-bus.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { EventsService } from '../events/events.service.ts';
 import { chargingReportMail } from './charging-report-mail.ts';
-import { chargingReportRepository, type ReportFacts } from './charging-report.repository.ts';
+import { sessionReports, type ReportFacts } from '../sessions/session-reports.service.ts';
 
 export type ChargingReportDeps = {
   db: Db;
@@ -23,21 +23,21 @@ const consumer = 'charging-report';
  * many times its stop is told (replays, a late stop correcting a session the server closed).
  */
 export function chargingReportService({ db, mailer, events, now }: ChargingReportDeps) {
-  const repo = chargingReportRepository(db);
+  const reports = sessionReports(db);
   return {
     /** Sends the report a stop made due, unless that stop was handled before; true when a mail went out. */
     handleStop: async (event: EventEnvelope<'session.stopped'>): Promise<boolean> => {
       const { sessionId } = event.payload;
       const mail = await db.transaction().execute(async (trx) => {
         if (!(await events.claim(trx, consumer, event))) return undefined;
-        const facts = await chargingReportRepository(trx).claim(sessionId, now());
+        const facts = await sessionReports(trx).claim(sessionId, now());
         return facts && mailer.record(trx, { to: facts.email, ...reportOf(facts) });
       });
       if (!mail) return false;
       try {
         await mail.deliver();
       } catch (error) {
-        await repo.release(sessionId);
+        await reports.release(sessionId);
         throw error;
       }
       return true;

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import type { ChargerLink } from './charger-link.ts';
 import type { ChargerViewService } from './charger-view.service.ts';
+import { ongoingSessions } from '../sessions/ongoing-sessions.service.ts';
 import { chargersRepository } from './chargers.repository.ts';
 import { assertLoadManagementOff, translateInsertError, type ChargerService } from './chargers.service.ts';
 
@@ -72,7 +73,7 @@ export function chargerAdminService({ db, events, now, chargers, view, link }: C
         await assertLoadManagementOff(tx, stationId);
         const charger = await tx.lockInStation(stationId, chargerId);
         if (!charger) throw new AppError(codes.chargerNotFound);
-        if (await tx.hasOngoingSession(chargerId)) throw new AppError(codes.chargerCharging);
+        if (await ongoingSessions(trx).anyOnCharger(chargerId)) throw new AppError(codes.chargerCharging);
         await tx.delete(chargerId);
         await announce(trx, stationId, chargerId, 'deleted');
         return charger.product_code;

@@ -14,12 +14,11 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
+import type { ChargingSessionRow, SessionService } from '../sessions/sessions.service.ts';
 import type { ChargerLink } from './charger-link.ts';
 import { startRefusal } from './start-refusal.ts';
 import { chargerViewRepository } from './charger-view.repository.ts';
 import type { ChargerService } from './chargers.service.ts';
-import type { ChargingSessionRow } from './charging-sessions.repository.ts';
-import type { ChargingSessionService } from './charging-sessions.service.ts';
 import { firmwareRepository } from './firmware.repository.ts';
 import { newerVersion } from './firmware-version.ts';
 import { waitForEvent } from './wait-for-event.ts';
@@ -28,7 +27,7 @@ export type ChargerCommandsDeps = {
   db: Db;
   events: EventBus;
   chargers: ChargerService;
-  sessions: ChargingSessionService;
+  sessions: SessionService;
   link: ChargerLink;
   /** How long start and stop wait for the charger's StartTransaction / StopTransaction. */
   waitMs: number;

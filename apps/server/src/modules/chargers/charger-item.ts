@@ -1,5 +1,5 @@
 import type { Charger, Connector } from '@plugboard/contract';
-import type { OngoingSessionRow } from './charger-view.repository.ts';
+import type { OngoingSessionRow } from '../sessions/ongoing-sessions.service.ts';
 import type { CatalogueRow } from './firmware.repository.ts';
 import type { ChargerRow, ConnectorRow } from './chargers.repository.ts';
 import { newerVersion } from './firmware-version.ts';

@@ -5,20 +5,7 @@ import type { ChargerRow, ConnectorRow } from './chargers.repository.ts';
 
 export type ChargerFilter = { keyword?: string | undefined; status?: ChargerStatus | undefined };
 
-/** An ongoing session with what the console shows of it: the newest energy and current readings since it began. */
-export type OngoingSessionRow = {
-  id: number;
-  charger_id: number;
-  connector_id: number;
-  start_time: Date;
-  meter_start_wh: number;
-  energy_wh: number | null;
-  current_l1: number | null;
-  current_l2: number | null;
-  current_l3: number | null;
-};
-
-/** The reads behind the console's charger list and detail; a page costs four queries whatever its size. */
+/** The reads behind the console's charger list and detail (their ongoing sessions come from the sessions module). */
 export function chargerViewRepository(db: Db) {
   const ofStation = (stationId: number, { keyword, status }: ChargerFilter) => {
     let query = db.selectFrom('chargers').where('station_id', '=', stationId);
@@ -68,28 +55,6 @@ export function chargerViewRepository(db: Db) {
             .orderBy('charger_id')
             .orderBy('connector_id')
             .execute(),
-
-    /** Ongoing sessions of those chargers, the earliest first, with the connector's newest readings since start. */
-    ongoingSessions: async (chargerIds: number[]): Promise<OngoingSessionRow[]> => {
-      if (chargerIds.length === 0) return [];
-      const result = await sql<OngoingSessionRow>`
-        select s.id, s.charger_id, s.connector_id, s.start_time, s.meter_start_wh, e.energy_wh,
-          c.current_l1, c.current_l2, c.current_l3
-        from charging_sessions s
-        left join lateral (
-          select m.energy_wh from meter_values m
-          where m.charger_id = s.charger_id and m.connector_id = s.connector_id and m.sampled_at >= s.start_time
-            and m.energy_wh is not null
-          order by m.sampled_at desc limit 1) e on true
-        left join lateral (
-          select m.current_l1, m.current_l2, m.current_l3 from meter_values m
-          where m.charger_id = s.charger_id and m.connector_id = s.connector_id and m.sampled_at >= s.start_time
-            and (m.current_l1 is not null or m.current_l2 is not null or m.current_l3 is not null)
-          order by m.sampled_at desc limit 1) c on true
-        where s.charger_id = any(${chargerIds}::bigint[]) and s.status = 'ongoing'
-        order by s.start_time, s.id`.execute(db);
-      return result.rows;
-    },
   };
 }
 

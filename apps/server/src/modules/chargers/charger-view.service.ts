@@ -3,24 +3,26 @@ import { codes } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toChargerItem } from './charger-item.ts';
+import { ongoingSessions } from '../sessions/ongoing-sessions.service.ts';
 import { chargerViewRepository } from './charger-view.repository.ts';
 import { firmwareRepository } from './firmware.repository.ts';
 import type { ChargerRow } from './chargers.repository.ts';
 
 /**
- * The console's reads of chargers. Every read names the site: a charger of another site is not found (1001)
+ * The console's reads of chargers; a page costs four queries whatever its size. Every read names the site: a charger of another site is not found (1001)
  * exactly like one that does not exist.
  */
 export function chargerViewService(db: Db) {
   const repo = chargerViewRepository(db);
   const firmware = firmwareRepository(db);
+  const ongoing = ongoingSessions(db);
 
   const items = async (stationId: number, rows: ChargerRow[]): Promise<Charger[]> => {
     const ids = rows.map((r) => r.id);
     const models = [...new Set(rows.flatMap((r) => (r.model ? [r.model] : [])))];
     const [connectors, sessions, catalogue] = await Promise.all([
       repo.connectors(ids),
-      repo.ongoingSessions(ids),
+      ongoing.withReadings(ids),
       firmware.offeredToStation(stationId, models),
     ]);
     return rows.map((row) =>

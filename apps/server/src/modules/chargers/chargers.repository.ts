@@ -146,15 +146,6 @@ export function chargersRepository(db: Db) {
         .forUpdate()
         .executeTakeFirst(),
 
-    hasOngoingSession: async (chargerId: number): Promise<boolean> =>
-      (await db
-        .selectFrom('charging_sessions')
-        .select('id')
-        .where('charger_id', '=', chargerId)
-        .where('status', '=', 'ongoing')
-        .limit(1)
-        .executeTakeFirst()) !== undefined,
-
     /**
      * Deletes the charger and (a trigger of 0042_sessions_history.sql) its readings outside sessions. Its sessions
      * stay, with their readings and the charger's names as they were at their start (charger_id becomes null).

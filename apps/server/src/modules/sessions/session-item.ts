@@ -7,7 +7,7 @@ import {
   type StartBy,
 } from '@plugboard/contract';
 import { minorDigits } from '../tariffs/tariff-units.ts';
-import type { SessionRow } from './sessions.repository.ts';
+import type { SessionRow } from './sessions-history.repository.ts';
 
 /** What is known of an ongoing session beyond its row: its newest register and a cost estimate. */
 export type OngoingExtras = { latestWh?: number | undefined; estimate?: Breakdown | undefined };

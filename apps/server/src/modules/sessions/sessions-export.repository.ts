@@ -1,7 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { textBatches, type Db } from '../../db/client.ts';
 import { figureColumns, type ChargerNames, type ExportRow } from './export-lines.ts';
-import { conditionsOf, orderOf, type SessionFilter, type SessionSort } from './sessions.repository.ts';
+import {
+  conditionsOf,
+  orderOf,
+  type SessionFilter,
+  type SessionSort,
+} from './sessions-history.repository.ts';
 
 /** Rows the export's cursor reads at a time. */
 export const exportBatchRows = 5000;

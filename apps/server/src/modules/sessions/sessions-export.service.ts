@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { ExportFormat, sessionExportSchema } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import { sessionCosts } from '../tariffs/session-cost.ts';
-import { tariffsRepository } from '../tariffs/tariffs.repository.ts';
 import { labelsFor } from './export-labels.ts';
 import {
   columnKinds,
@@ -17,9 +16,9 @@ import {
 import { csvLine, sharedStrings, xlsxRow, xlsxStyle } from './export-formats.ts';
 import { batchWriter, type ChargerNames, type OngoingFigures } from './export-lines.ts';
 import { localClock } from './local-clock.ts';
-import { ongoingExtrasOf } from './ongoing-extras.ts';
+import { ongoingExtrasOf } from './session-pricing.ts';
 import { sessionsExportRepository } from './sessions-export.repository.ts';
-import { sessionsRepository } from './sessions.repository.ts';
+import { sessionsHistoryRepository } from './sessions-history.repository.ts';
 
 type ExportQuery = Omit<z.output<typeof sessionExportSchema>, 'stationId'>;
 
@@ -51,7 +50,7 @@ export function sessionsExportService({
   /** XLSX: rows a sheet holds before the next begins (Excel's limit; tests make it small). */
   sheetLimit?: number;
 }) {
-  const repo = sessionsRepository(db);
+  const repo = sessionsHistoryRepository(db);
   const exportRepo = sessionsExportRepository(db);
   const costs = sessionCosts(db);
 
@@ -62,7 +61,7 @@ export function sessionsExportService({
       const page = scope === 'page' ? { limit: pageSize, offset: (pageNum - 1) * pageSize } : undefined;
       const [counted, site] = await Promise.all([
         page ? repo.countUpTo(filter, page.offset + page.limit) : repo.count(filter),
-        tariffsRepository(db).siteTerms(stationId),
+        costs.siteTerms(stationId),
       ]);
       const total = page ? Math.max(0, Math.min(page.limit, counted - page.offset)) : counted;
       const timeZone = site?.timeZone ?? 'UTC';
@@ -78,7 +77,7 @@ export function sessionsExportService({
       async function* batches(): AsyncGenerator<Buffer | typeof nextSheet> {
         // Ongoing sessions show an estimate, priced before the cursor opens (a query only if any).
         const rows = await exportRepo.ongoing(filter);
-        const extras = await ongoingExtrasOf(costs, rows, now());
+        const extras = await ongoingExtrasOf(db, rows, now());
         const ongoing = new Map<number, OngoingFigures>(
           rows.map((row) => {
             const { latestWh, estimate } = extras(row.id);

@@ -1,165 +1,198 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { ChargingSessionStatus, SessionSortField } from '@plugboard/contract';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
 
-export type SessionFilter = {
-  stationId: number;
-  startFrom?: string | undefined;
-  startTo?: string | undefined;
-  chargerId?: number | undefined;
-  cardId?: string | undefined;
-  status?: ChargingSessionStatus | undefined;
+export type ChargingSessionRow = Selectable<Database['charging_sessions']>;
+
+/** An ongoing session with what the console shows of it: the newest energy and current readings since it began. */
+export type OngoingSessionRow = {
+  id: number;
+  charger_id: number;
+  connector_id: number;
+  start_time: Date;
+  meter_start_wh: number;
+  energy_wh: number | null;
+  current_l1: number | null;
+  current_l2: number | null;
+  current_l3: number | null;
 };
-export type SessionSort = { sortBy: SessionSortField; sortOrder: 'asc' | 'desc' };
 
-/**
- * The sort keys, each ending with the id so that pages never overlap. A session without an end, an energy or a
- * cost (ongoing, or no tariff) sorts as the latest end and as the least energy and cost. Each order is one that
- * an index of 0042_sessions_history.sql reads directly, in either direction.
- */
-export function orderOf({ sortBy, sortOrder }: SessionSort, table: 's.' | ''): RawBuilder<unknown>[] {
-  const asc = sortOrder === 'asc';
-  const dir = sql.raw(asc ? 'asc' : 'desc');
-  const col = (name: string) => sql.raw(`${table}${name}`);
-  const leastFirst = sql.raw(asc ? 'asc nulls first' : 'desc nulls last');
-  const id = sql`${col('id')} ${dir}`;
-  switch (sortBy) {
-    case 'startTime':
-      return [sql`${col('start_time')} ${dir}`, id];
-    case 'endTime':
-      return [sql`${col('end_time')} ${dir}`, id];
-    case 'energy':
-      return [sql`${col('energy_wh')} ${leastFirst}`, id];
-    case 'cost':
-      return [sql`${col('cost_gross_minor')} ${leastFirst}`, id];
-  }
-}
+export type NewSession = {
+  stationId: number;
+  chargerId: number;
+  connectorId: number;
+  idTag: string;
+  startTime: Date;
+  meterStartWh: number;
+  startBy: string;
+  /** What the card check decided (OCPP idTagInfo.status); the session is recorded whatever it says. */
+  authorization: string;
+  /** The site's card the id tag names, with its group as it is now; undefined for an id tag that is no card. */
+  card: { id: number; groupId: number; groupName: string; multiplierBp: number } | undefined;
+};
 
-/** The filter as SQL conditions on `charging_sessions` (aliased `s.` or not). */
-export function conditionsOf(f: SessionFilter, table: 's.' | ''): RawBuilder<boolean>[] {
-  const col = (name: string) => sql.raw(`${table}${name}`);
-  return [
-    sql<boolean>`${col('station_id')} = ${f.stationId}`,
-    f.startFrom && sql<boolean>`${col('start_time')} >= ${new Date(f.startFrom)}`,
-    f.startTo && sql<boolean>`${col('start_time')} <= ${new Date(f.startTo)}`,
-    f.chargerId !== undefined && sql<boolean>`${col('charger_id')} = ${f.chargerId}`,
-    f.cardId && sql<boolean>`lower(${col('id_tag')}) = lower(${f.cardId})`,
-    f.status && sql<boolean>`${col('status')} = ${f.status}`,
-  ].filter((c): c is RawBuilder<boolean> => Boolean(c));
-}
+const isUnknown = sql<boolean>`'unknownTransaction' = any (flags)`;
 
-/** The sessions of a site, filtered and sorted, with the charger's current names (or the snapshot once gone). */
+/** Charging sessions as they start, stop and are closed, and the reads of ongoing ones. */
 export function sessionsRepository(db: Db) {
-  const filtered = (f: SessionFilter) =>
-    conditionsOf(f, '').reduce((q, c) => q.where(c), db.selectFrom('charging_sessions'));
-
-  const rows = () =>
-    db
-      .selectFrom('charging_sessions as s')
-      .innerJoin('sites as site', 'site.id', 's.station_id')
-      .leftJoin('chargers as c', 'c.id', 's.charger_id')
-      .select([
-        's.id',
-        's.station_id',
-        's.charger_id',
-        sql<string>`coalesce(c.alias, s.charger_alias)`.as('charger_alias'),
-        sql<string>`coalesce(c.product_code, s.product_code)`.as('product_code'),
-        's.connector_id',
-        's.start_by',
-        's.id_tag',
-        's.card_group_name',
-        's.start_time',
-        's.end_time',
-        's.energy_wh',
-        's.meter_start_wh',
-        's.meter_stop_wh',
-        's.cost_gross_minor',
-        sql<string>`coalesce(nullif(s.currency, ''), site.currency)`.as('currency'),
-        's.status',
-        's.authorization',
-        's.tariff_id',
-        's.multiplier_bp',
-      ]);
-
-  const sorted = <Q extends { orderBy: (e: RawBuilder<unknown>) => Q }>(
-    q: Q,
-    sort: SessionSort,
-    t: 's.' | '',
-  ) => orderOf(sort, t).reduce((acc, e) => acc.orderBy(e), q);
-
   return {
     /**
-     * A page. The ids are chosen first from an index alone (a deep page skips index entries, not table rows),
-     * then only the page's rows are read.
+     * Inserts a session whose transaction id is its own id, in one statement. Returns undefined when a session
+     * with the same start (charger, connector, card, time) exists: the StartTransaction is a replay.
+     * The session keeps snapshots: the charger's alias and product code (history outlives the charger), and the
+     * site's newest tariff version and currency (a tariff saved later applies to later sessions only).
      */
-    page: (filter: SessionFilter, sort: SessionSort, limit: number, offset: number) => {
-      const ids = sorted(filtered(filter).select('id'), sort, '').limit(limit).offset(offset);
-      return sorted(rows().where('s.id', 'in', ids), sort, 's.').execute();
+    insertStarted: async (s: NewSession): Promise<ChargingSessionRow | undefined> => {
+      const result = await sql<ChargingSessionRow>`
+        with next as (select nextval(pg_get_serial_sequence('charging_sessions', 'id')) as id)
+        insert into charging_sessions
+          (id, transaction_id, station_id, charger_id, connector_id, id_tag, start_time, meter_start_wh, start_by,
+           charger_alias, product_code, tariff_id, currency,
+           "authorization", card_id, card_group_id, card_group_name, multiplier_bp)
+        select next.id, next.id, ${s.stationId}, ${s.chargerId}, ${s.connectorId}, ${s.idTag}, ${s.startTime},
+          ${s.meterStartWh}, ${s.startBy}, c.alias, c.product_code,
+          (select t.id from tariffs t where t.station_id = ${s.stationId} order by t.id desc limit 1), site.currency,
+          ${s.authorization}, ${s.card?.id ?? null}, ${s.card?.groupId ?? null}, ${s.card?.groupName ?? null},
+          ${s.card?.multiplierBp ?? 10_000}
+        from next
+        join chargers c on c.id = ${s.chargerId}
+        join sites site on site.id = ${s.stationId}
+        on conflict (charger_id, connector_id, id_tag, start_time) do nothing
+        returning *`.execute(db);
+      return result.rows[0];
     },
 
-    /** How many sessions match, counting no further than `limit` (so a million rows cost what `limit` does). */
-    countUpTo: async (filter: SessionFilter, limit: number): Promise<number> => {
-      const row = await db
-        .selectFrom(
-          filtered(filter)
-            .select(sql`1`.as('one'))
-            .limit(limit)
-            .as('t'),
-        )
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    count: async (filter: SessionFilter): Promise<number> => {
-      const row = await filtered(filter)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    /** One session of the site with everything the detail shows; another site's is not found. */
-    find: (stationId: number, id: number) =>
-      rows()
-        .select(['s.transaction_id', 's.stop_reason', 's.cost_breakdown'])
-        .where('s.station_id', '=', stationId)
-        .where('s.id', '=', id)
-        .executeTakeFirst(),
-
-    /** The readings of a session, oldest first, thinned evenly to at most `max` (the first and last kept). */
-    chartReadings: async (sessionId: number, max: number) => {
-      const { rows: found } = await sql<{
-        sampled_at: Date;
-        energy_wh: number | null;
-        power_w: number | null;
-      }>`
-        select sampled_at, energy_wh, power_w from (
-          select sampled_at, energy_wh, power_w,
-            row_number() over (order by sampled_at, id) - 1 as i, count(*) over () as n
-          from meter_values where session_id = ${sessionId}
-        ) r
-        where n <= ${max} or i = n - 1 or i % ceil(n::numeric / ${max}) = 0
-        order by i`.execute(db);
-      return found;
-    },
-
-    /** Locks a session of the site for deletion. */
-    lockInStation: (stationId: number, id: number) =>
+    findByStart: (s: Pick<NewSession, 'chargerId' | 'connectorId' | 'idTag' | 'startTime'>) =>
       db
         .selectFrom('charging_sessions')
-        .select(['id', 'status'])
-        .where('station_id', '=', stationId)
-        .where('id', '=', id)
+        .selectAll()
+        .where('charger_id', '=', s.chargerId)
+        .where('connector_id', '=', s.connectorId)
+        .where('id_tag', '=', s.idTag)
+        .where('start_time', '=', s.startTime)
+        .executeTakeFirst(),
+
+    findById: (id: number): Promise<ChargingSessionRow | undefined> =>
+      db.selectFrom('charging_sessions').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    hasOngoing: async (chargerId: number): Promise<boolean> =>
+      (await db
+        .selectFrom('charging_sessions')
+        .select('id')
+        .where('charger_id', '=', chargerId)
+        .where('status', '=', 'ongoing')
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+
+    /** Ongoing sessions of those chargers, the earliest first, with the connector's newest readings since start. */
+    ongoingWithReadings: async (chargerIds: number[]): Promise<OngoingSessionRow[]> => {
+      if (chargerIds.length === 0) return [];
+      const result = await sql<OngoingSessionRow>`
+        select s.id, s.charger_id, s.connector_id, s.start_time, s.meter_start_wh, e.energy_wh,
+          c.current_l1, c.current_l2, c.current_l3
+        from charging_sessions s
+        left join lateral (
+          select m.energy_wh from meter_values m
+          where m.charger_id = s.charger_id and m.connector_id = s.connector_id and m.sampled_at >= s.start_time
+            and m.energy_wh is not null
+          order by m.sampled_at desc limit 1) e on true
+        left join lateral (
+          select m.current_l1, m.current_l2, m.current_l3 from meter_values m
+          where m.charger_id = s.charger_id and m.connector_id = s.connector_id and m.sampled_at >= s.start_time
+            and (m.current_l1 is not null or m.current_l2 is not null or m.current_l3 is not null)
+          order by m.sampled_at desc limit 1) c on true
+        where s.charger_id = any(${chargerIds}::bigint[]) and s.status = 'ongoing'
+        order by s.start_time, s.id`.execute(db);
+      return result.rows;
+    },
+
+    ongoingOfCharger: (chargerId: number): Promise<ChargingSessionRow[]> =>
+      db
+        .selectFrom('charging_sessions')
+        .selectAll()
+        .where('charger_id', '=', chargerId)
+        .where('status', '=', 'ongoing')
+        .orderBy('start_time')
+        .orderBy('id')
+        .execute(),
+
+    /** The session a charger's transaction id names, locked: ours first, else a recorded unknown one. */
+    findForStopForUpdate: (
+      chargerId: number,
+      transactionId: number,
+    ): Promise<ChargingSessionRow | undefined> =>
+      db
+        .selectFrom('charging_sessions')
+        .selectAll()
+        .where('charger_id', '=', chargerId)
+        .where('transaction_id', '=', transactionId)
+        .orderBy(isUnknown)
+        .limit(1)
         .forUpdate()
         .executeTakeFirst(),
 
-    /** Deletes a session; its readings go with it (meter_values.session_id is ON DELETE CASCADE). */
-    delete: async (id: number): Promise<void> => {
-      await db.deleteFrom('charging_sessions').where('id', '=', id).execute();
+    /** The id of the session this server started under that transaction id, if any. */
+    sessionIdOf: async (chargerId: number, transactionId: number): Promise<number | null> => {
+      const row = await db
+        .selectFrom('charging_sessions')
+        .select('id')
+        .where('charger_id', '=', chargerId)
+        .where('transaction_id', '=', transactionId)
+        .where(sql<boolean>`not (${isUnknown})`)
+        .executeTakeFirst();
+      return row?.id ?? null;
     },
+
+    ongoingOnConnector: (chargerId: number, connectorId: number, exceptId: number) =>
+      db
+        .selectFrom('charging_sessions')
+        .selectAll()
+        .where('charger_id', '=', chargerId)
+        .where('connector_id', '=', connectorId)
+        .where('status', '=', 'ongoing')
+        .where('id', '<>', exceptId)
+        .forUpdate()
+        .execute(),
+
+    /** Inserts a flagged session for an unknown transaction; undefined if it was recorded before (a replay). */
+    insertUnknown: (
+      values: Insertable<Database['charging_sessions']>,
+    ): Promise<ChargingSessionRow | undefined> =>
+      db
+        .insertInto('charging_sessions')
+        .values(values)
+        .onConflict((oc) => oc.doNothing())
+        .returningAll()
+        .executeTakeFirst(),
+
+    update: (id: number, values: Updateable<Database['charging_sessions']>): Promise<ChargingSessionRow> =>
+      db
+        .updateTable('charging_sessions')
+        .set(values)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+
+    /** Ongoing sessions of chargers that are not connected and were last seen before `seenBefore`. */
+    stuckSessionIds: async (seenBefore: Date): Promise<number[]> =>
+      (
+        await db
+          .selectFrom('charging_sessions as s')
+          .innerJoin('chargers as c', 'c.id', 's.charger_id')
+          .select('s.id')
+          .where('s.status', '=', 'ongoing')
+          .where('c.connected', '=', false)
+          .where('c.last_seen_at', '<', seenBefore)
+          .execute()
+      ).map((r) => r.id),
+
+    lockOngoing: (id: number): Promise<ChargingSessionRow | undefined> =>
+      db
+        .selectFrom('charging_sessions')
+        .selectAll()
+        .where('id', '=', id)
+        .where('status', '=', 'ongoing')
+        .forUpdate()
+        .executeTakeFirst(),
   };
 }
-
-export type SessionsRepository = ReturnType<typeof sessionsRepository>;
-export type SessionRow = Awaited<ReturnType<SessionsRepository['page']>>[number];
-export type SessionDetailRow = NonNullable<Awaited<ReturnType<SessionsRepository['find']>>>;

@@ -1,10 +1,10 @@
 import type { CallHandlers, CallPath } from '../../lib/calls.ts';
-import type { SessionsService } from './sessions.service.ts';
+import type { SessionsHistoryService } from './sessions-history.service.ts';
 
 type SessionPath = Extract<CallPath, `/cms-system/system/session/${string}`>;
 
 /** The charging history calls; the export, which answers a file, is sessions-export.routes.ts. */
-export function sessionsRoutes(sessions: SessionsService): CallHandlers<SessionPath> {
+export function sessionsRoutes(sessions: SessionsHistoryService): CallHandlers<SessionPath> {
   return {
     '/cms-system/system/session/v2/list': ({ stationId, body: { stationId: _site, ...query } }) =>
       sessions.list(stationId, query),

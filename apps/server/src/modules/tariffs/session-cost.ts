@@ -1,8 +1,6 @@
-import { sql, type Updateable } from 'kysely';
 import { priceSession, type Breakdown, type MeterReading } from '@plugboard/pricing';
 import type { CostBreakdown } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
-import type { Database } from '../../db/schema.ts';
 import { tariffsRepository, type TariffRow } from './tariffs.repository.ts';
 import { toEngineTariff, type SiteTerms } from './tariff-units.ts';
 
@@ -15,18 +13,6 @@ export type PricedSession = {
   multiplier_bp: number;
   start_time: Date;
   meter_start_wh: number;
-};
-
-export type CostColumns = Pick<
-  Updateable<Database['charging_sessions']>,
-  'cost_net_minor' | 'cost_vat_minor' | 'cost_gross_minor' | 'cost_breakdown'
->;
-
-export const noCost: CostColumns = {
-  cost_net_minor: null,
-  cost_vat_minor: null,
-  cost_gross_minor: null,
-  cost_breakdown: null,
 };
 
 /** A meter register reading: `at` in epoch milliseconds, as the engine reads it. */
@@ -73,8 +59,9 @@ export function toCostBreakdown(b: Breakdown, estimate: boolean): CostBreakdown 
 export const grossOf = (b: Breakdown) => b.grossMinor / 10 ** b.currencyDigits;
 
 /**
- * Session costs from the cost engine (packages/pricing). A session without a tariff costs nothing known (null).
- * Tariff versions never change, so a page of estimates reads each one once.
+ * Session costs from the cost engine (packages/pricing), from the energy registers the sessions module read (it owns
+ * the readings). A session without a tariff costs nothing known (null). Tariff versions never change, so a page of
+ * estimates reads each one once.
  */
 export function sessionCosts(db: Db) {
   const tariffs = tariffsRepository(db);
@@ -104,67 +91,39 @@ export function sessionCosts(db: Db) {
     });
   };
 
-  const registersOf = async (sessionIds: number[]) => {
-    const rows =
-      sessionIds.length === 0
-        ? []
-        : await db
-            .selectFrom('meter_values')
-            // Epoch milliseconds as a float: parsing hundreds of timestamps into Dates costs more than the query.
-            .select([
-              'session_id',
-              'energy_wh',
-              sql<number>`extract(epoch from sampled_at)::float8 * 1000`.as('at'),
-            ])
-            .where('session_id', 'in', sessionIds)
-            .where('energy_wh', 'is not', null)
-            .orderBy('session_id')
-            .orderBy('sampled_at')
-            .execute();
-    const bySession = new Map<number, Register[]>();
-    for (const r of rows) {
-      const list = bySession.get(r.session_id!) ?? [];
-      list.push({ at: Math.round(r.at), energyWh: r.energy_wh! });
-      bySession.set(r.session_id!, list);
-    }
-    return bySession;
-  };
-
   return {
+    /** What a session's figures are read with: its site's currency and time zone. */
+    siteTerms: (stationId: number): Promise<SiteTerms | undefined> => tariffs.siteTerms(stationId),
+
     /**
-     * The final cost of a session ending at `end` (its readings must be stored already), as the columns to
-     * store. A tariff the engine cannot price (which saving refuses) leaves the cost unknown rather than failing
-     * the charger's StopTransaction, which it would then retry forever.
+     * The final cost of a session ending at `end`, from every energy register it had. A tariff the engine cannot
+     * price (which saving refuses) leaves the cost unknown (null) rather than failing the charger's
+     * StopTransaction, which it would then retry forever.
      */
-    settle: async (session: PricedSession, end: { at: Date; energyWh: number }): Promise<CostColumns> => {
-      if (session.tariff_id === null) return noCost;
-      const registers = (await registersOf([session.id])).get(session.id) ?? [];
+    settle: async (
+      session: PricedSession,
+      registers: Register[],
+      end: { at: Date; energyWh: number },
+    ): Promise<Breakdown | null> => {
+      if (session.tariff_id === null) return null;
       const start = { at: session.start_time.getTime(), energyWh: session.meter_start_wh };
       try {
-        const b = await price(
+        return await price(
           session,
           await tariffs.findById(session.tariff_id),
           pricingReadings(start, registers, { at: end.at.getTime(), energyWh: end.energyWh }),
         );
-        if (!b) return noCost;
-        return {
-          cost_net_minor: b.netMinor,
-          cost_vat_minor: b.vatMinor,
-          cost_gross_minor: b.grossMinor,
-          cost_breakdown: JSON.stringify(b),
-        };
       } catch (error) {
-        if (error instanceof RangeError) return noCost;
+        if (error instanceof RangeError) return null;
         throw error;
       }
     },
 
     /**
-     * What is known of ongoing sessions at `now`: each one's newest energy register and, with a tariff, a cost
-     * estimate (by session id). One query for the readings of them all.
+     * What is known of ongoing sessions at `now`, from their registers (by session id): each one's newest energy
+     * register and, with a tariff, a cost estimate (by session id).
      */
-    ongoing: async (sessions: PricedSession[], now: Date) => {
-      const registers = await registersOf(sessions.map((s) => s.id));
+    ongoing: async (sessions: PricedSession[], registers: Map<number, Register[]>, now: Date) => {
       const latest = new Map<number, Register>();
       const estimates = new Map<number, Breakdown>();
       const versions = new Map<number, Promise<TariffRow | undefined>>();

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ocpp16ChargePointAction, Ocpp16Request, Ocpp16Response } from '@plugboard/ocpp';
 import type { ChargerIdentity, ChargerService } from '../../modules/chargers/chargers.service.ts';
-import type { ChargingSessionService } from '../../modules/chargers/charging-sessions.service.ts';
+import type { SessionService } from '../../modules/sessions/sessions.service.ts';
 
 /** What a handler of one charger's messages may use: who the charger is, and the services. */
 export type V16Context = {
   charger: ChargerIdentity;
   chargers: ChargerService;
-  sessions: ChargingSessionService;
+  sessions: SessionService;
   /** Seconds, given to the charger in the BootNotification answer. */
   heartbeatInterval: number;
   now: () => Date;

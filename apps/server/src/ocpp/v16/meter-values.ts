@@ -1,5 +1,5 @@
 import type { Ocpp16 } from '@plugboard/ocpp';
-import type { MeterReading } from '../../modules/chargers/charging-sessions.service.ts';
+import type { MeterReading } from '../../modules/sessions/sessions.service.ts';
 
 type SampledValue = Ocpp16.MeterValuesRequest['meterValue'][number]['sampledValue'][number];
 type MeterValue = { timestamp: string; sampledValue: SampledValue[] };

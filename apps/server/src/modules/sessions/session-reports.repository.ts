@@ -19,7 +19,8 @@ export type ReportFacts = {
   language: string;
 };
 
-export function chargingReportRepository(db: Db) {
+/** Whether a session's charging report went out (`report_sent_at`), and what the report says. */
+export function sessionReportsRepository(db: Db) {
   return {
     /**
      * Marks the report of a complete session as sent and returns what it says, in one statement; undefined when

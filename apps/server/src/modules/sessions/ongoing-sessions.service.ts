@@ -1,0 +1,19 @@
+import type { Db } from '../../db/client.ts';
+import { sessionsRepository, type OngoingSessionRow } from './sessions.repository.ts';
+
+export type { OngoingSessionRow };
+
+/**
+ * What other modules ask of the sessions under way: the chargers' list shows them with their newest readings, a
+ * charger with one may not be deleted. Built on a transaction, its reads belong to it.
+ */
+export function ongoingSessions(db: Db) {
+  const repo = sessionsRepository(db);
+  return {
+    /** Ongoing sessions of those chargers, the earliest first, with the connector's newest readings since start. */
+    withReadings: (chargerIds: number[]): Promise<OngoingSessionRow[]> =>
+      repo.ongoingWithReadings(chargerIds),
+
+    anyOnCharger: (chargerId: number): Promise<boolean> => repo.hasOngoing(chargerId),
+  };
+}

@@ -1,0 +1,148 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ChargingSessionStatus, SessionSortField } from '@plugboard/contract';
+import type { Db } from '../../db/client.ts';
+
+export type SessionFilter = {
+  stationId: number;
+  startFrom?: string | undefined;
+  startTo?: string | undefined;
+  chargerId?: number | undefined;
+  cardId?: string | undefined;
+  status?: ChargingSessionStatus | undefined;
+};
+export type SessionSort = { sortBy: SessionSortField; sortOrder: 'asc' | 'desc' };
+
+/**
+ * The sort keys, each ending with the id so that pages never overlap. A session without an end, an energy or a
+ * cost (ongoing, or no tariff) sorts as the latest end and as the least energy and cost. Each order is one that
+ * an index of 0042_sessions_history.sql reads directly, in either direction.
+ */
+export function orderOf({ sortBy, sortOrder }: SessionSort, table: 's.' | ''): RawBuilder<unknown>[] {
+  const asc = sortOrder === 'asc';
+  const dir = sql.raw(asc ? 'asc' : 'desc');
+  const col = (name: string) => sql.raw(`${table}${name}`);
+  const leastFirst = sql.raw(asc ? 'asc nulls first' : 'desc nulls last');
+  const id = sql`${col('id')} ${dir}`;
+  switch (sortBy) {
+    case 'startTime':
+      return [sql`${col('start_time')} ${dir}`, id];
+    case 'endTime':
+      return [sql`${col('end_time')} ${dir}`, id];
+    case 'energy':
+      return [sql`${col('energy_wh')} ${leastFirst}`, id];
+    case 'cost':
+      return [sql`${col('cost_gross_minor')} ${leastFirst}`, id];
+  }
+}
+
+/** The filter as SQL conditions on `charging_sessions` (aliased `s.` or not). */
+export function conditionsOf(f: SessionFilter, table: 's.' | ''): RawBuilder<boolean>[] {
+  const col = (name: string) => sql.raw(`${table}${name}`);
+  return [
+    sql<boolean>`${col('station_id')} = ${f.stationId}`,
+    f.startFrom && sql<boolean>`${col('start_time')} >= ${new Date(f.startFrom)}`,
+    f.startTo && sql<boolean>`${col('start_time')} <= ${new Date(f.startTo)}`,
+    f.chargerId !== undefined && sql<boolean>`${col('charger_id')} = ${f.chargerId}`,
+    f.cardId && sql<boolean>`lower(${col('id_tag')}) = lower(${f.cardId})`,
+    f.status && sql<boolean>`${col('status')} = ${f.status}`,
+  ].filter((c): c is RawBuilder<boolean> => Boolean(c));
+}
+
+/** The sessions of a site, filtered and sorted, with the charger's current names (or the snapshot once gone). */
+export function sessionsHistoryRepository(db: Db) {
+  const filtered = (f: SessionFilter) =>
+    conditionsOf(f, '').reduce((q, c) => q.where(c), db.selectFrom('charging_sessions'));
+
+  const rows = () =>
+    db
+      .selectFrom('charging_sessions as s')
+      .innerJoin('sites as site', 'site.id', 's.station_id')
+      .leftJoin('chargers as c', 'c.id', 's.charger_id')
+      .select([
+        's.id',
+        's.station_id',
+        's.charger_id',
+        sql<string>`coalesce(c.alias, s.charger_alias)`.as('charger_alias'),
+        sql<string>`coalesce(c.product_code, s.product_code)`.as('product_code'),
+        's.connector_id',
+        's.start_by',
+        's.id_tag',
+        's.card_group_name',
+        's.start_time',
+        's.end_time',
+        's.energy_wh',
+        's.meter_start_wh',
+        's.meter_stop_wh',
+        's.cost_gross_minor',
+        sql<string>`coalesce(nullif(s.currency, ''), site.currency)`.as('currency'),
+        's.status',
+        's.authorization',
+        's.tariff_id',
+        's.multiplier_bp',
+      ]);
+
+  const sorted = <Q extends { orderBy: (e: RawBuilder<unknown>) => Q }>(
+    q: Q,
+    sort: SessionSort,
+    t: 's.' | '',
+  ) => orderOf(sort, t).reduce((acc, e) => acc.orderBy(e), q);
+
+  return {
+    /**
+     * A page. The ids are chosen first from an index alone (a deep page skips index entries, not table rows),
+     * then only the page's rows are read.
+     */
+    page: (filter: SessionFilter, sort: SessionSort, limit: number, offset: number) => {
+      const ids = sorted(filtered(filter).select('id'), sort, '').limit(limit).offset(offset);
+      return sorted(rows().where('s.id', 'in', ids), sort, 's.').execute();
+    },
+
+    /** How many sessions match, counting no further than `limit` (so a million rows cost what `limit` does). */
+    countUpTo: async (filter: SessionFilter, limit: number): Promise<number> => {
+      const row = await db
+        .selectFrom(
+          filtered(filter)
+            .select(sql`1`.as('one'))
+            .limit(limit)
+            .as('t'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    count: async (filter: SessionFilter): Promise<number> => {
+      const row = await filtered(filter)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** One session of the site with everything the detail shows; another site's is not found. */
+    find: (stationId: number, id: number) =>
+      rows()
+        .select(['s.transaction_id', 's.stop_reason', 's.cost_breakdown'])
+        .where('s.station_id', '=', stationId)
+        .where('s.id', '=', id)
+        .executeTakeFirst(),
+
+    /** Locks a session of the site for deletion. */
+    lockInStation: (stationId: number, id: number) =>
+      db
+        .selectFrom('charging_sessions')
+        .select(['id', 'status'])
+        .where('station_id', '=', stationId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst(),
+
+    /** Deletes a session; its readings go with it (meter_values.session_id is ON DELETE CASCADE). */
+    delete: async (id: number): Promise<void> => {
+      await db.deleteFrom('charging_sessions').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type SessionsHistoryRepository = ReturnType<typeof sessionsHistoryRepository>;
+export type SessionRow = Awaited<ReturnType<SessionsHistoryRepository['page']>>[number];
+export type SessionDetailRow = NonNullable<Awaited<ReturnType<SessionsHistoryRepository['find']>>>;

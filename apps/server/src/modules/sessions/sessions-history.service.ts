@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import type { Breakdown } from '@plugboard/pricing';
+import {
+  codes,
+  sessionCountAhead,
+  sessionMissingMessage,
+  type SessionDetail,
+  type SessionList,
+  type sessionListQuerySchema,
+} from '@plugboard/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { toCostBreakdown } from '../tariffs/session-cost.ts';
+import { meterValuesRepository } from './meter-values.repository.ts';
+import { ongoingExtrasOf } from './session-pricing.ts';
+import { toSessionItem } from './session-item.ts';
+import { sessionsHistoryRepository, type SessionRow } from './sessions-history.repository.ts';
+
+type ListQuery = Omit<z.output<typeof sessionListQuerySchema>, 'stationId'>;
+
+/** Readings the detail's chart gets at most: more would not show on a screen. */
+export const chartPointsMax = 2000;
+
+/**
+ * A site's charging history: the list, a session's detail and its deletion. Ongoing sessions are priced on read
+ * (an estimate up to now); complete ones show the cost stored when they stopped.
+ */
+export function sessionsHistoryService({ db, now }: { db: Db; now: () => Date }) {
+  const repo = sessionsHistoryRepository(db);
+
+  const ongoingExtras = (rows: SessionRow[]) => ongoingExtrasOf(db, rows, now());
+
+  return {
+    list: async (stationId: number, query: ListQuery): Promise<SessionList> => {
+      const { pageNum, pageSize, sortBy, sortOrder, ...filters } = query;
+      const filter = { ...filters, stationId };
+      const offset = (pageNum - 1) * pageSize;
+      // Counting a million rows exactly costs more than the page: the count stops some way past the page.
+      const countLimit = offset + pageSize + sessionCountAhead;
+      const [rows, counted] = await Promise.all([
+        repo.page(filter, { sortBy, sortOrder }, pageSize, offset),
+        repo.countUpTo(filter, countLimit + 1),
+      ]);
+      const extras = await ongoingExtras(rows);
+      return {
+        list: rows.map((r) => toSessionItem(r, extras(r.id))),
+        total: Math.min(counted, countLimit),
+        totalCapped: counted > countLimit,
+        pageNum,
+        pageSize,
+      };
+    },
+
+    detail: async (stationId: number, orderNo: number): Promise<SessionDetail> => {
+      const row = await repo.find(stationId, orderNo);
+      if (!row) throw new AppError(codes.operationFailed, sessionMissingMessage);
+      const [extras, readings] = await Promise.all([
+        ongoingExtras([row]),
+        meterValuesRepository(db).chartReadings(row.id, chartPointsMax),
+      ]);
+      const ongoing = row.status === 'ongoing';
+      const breakdown = ongoing ? extras(row.id).estimate : (row.cost_breakdown as Breakdown | null);
+      return {
+        ...toSessionItem(row, extras(row.id)),
+        transactionId: row.transaction_id,
+        meterStartKwh: row.meter_start_wh / 1000,
+        meterStopKwh: row.meter_stop_wh === null ? null : row.meter_stop_wh / 1000,
+        stopReason: row.stop_reason,
+        tariffId: row.tariff_id,
+        breakdown: breakdown ? toCostBreakdown(breakdown, ongoing) : null,
+        meterValues: readings.map((r) => ({
+          at: r.sampled_at.toISOString(),
+          energyKwh: r.energy_wh === null ? null : Math.max(0, r.energy_wh - row.meter_start_wh) / 1000,
+          powerKw: r.power_w === null ? null : r.power_w / 1000,
+        })),
+      };
+    },
+
+    /** Deletes a complete session and its readings, irreversibly; an ongoing one is refused (1036). */
+    remove: (stationId: number, orderNo: number): Promise<void> =>
+      db.transaction().execute(async (trx) => {
+        const tx = sessionsHistoryRepository(trx);
+        const found = await tx.lockInStation(stationId, orderNo);
+        if (!found) throw new AppError(codes.operationFailed, sessionMissingMessage);
+        if (found.status === 'ongoing') throw new AppError(codes.chargerCharging);
+        await tx.delete(found.id);
+      }),
+  };
+}
+
+export type SessionsHistoryService = ReturnType<typeof sessionsHistoryService>;
