@@ -1,6 +1,7 @@
 // One lint for the whole repository: type-aware typescript-eslint, React hooks on the web, and the one-way import
 // rules of STYLE.md (web: components/lib -> features -> app; features never import each other;
-// server: routes/ocpp -> services -> repositories).
+// server: routes/ocpp -> services -> repositories; a module's repositories are its own).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -28,6 +29,56 @@ const webRestrictedPaths = ['i18next', 'react-i18next'].map((name) => ({
   message:
     "use the console's own i18n (src/lib/i18n.ts): node tools/codemods/i18n-imports.mjs converts the file",
 }));
+
+// A table has one owner (STYLE.md 13): a module's repositories are imported by that module only; every other
+// module, and the OCPP transport, asks its services. Server modules are the folders of apps/server/src/modules.
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const otherModulesRepositories = (name) => ({
+  // '../<other>/x.repository.ts' from inside a module, or any path through 'modules/<other>/'.
+  regex: `(^\\.\\./|/modules/)(?!${name}/)[^/]+/[^/]+\\.repository(\\.ts)?$`,
+  message: `a module's tables are its own: ask that module's service, not its repository (STYLE.md 13)`,
+});
+const belowServices = {
+  group: ['**/*.service.ts', '**/*.routes.ts', '**/ocpp/**'],
+  message: 'repositories sit below services',
+};
+const belowTransports = {
+  group: ['**/*.routes.ts', '**/ocpp/handlers/**', '**/ocpp/*/handlers/**'],
+  message: 'services sit below transports',
+};
+const restrict = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+function serverImportRules() {
+  const src = 'apps/server/src';
+  return [
+    restrict([`${src}/**/*.repository.ts`], [belowServices]),
+    restrict([`${src}/**/*.service.ts`], [belowTransports]),
+    restrict(
+      [`${src}/ocpp/**`],
+      [
+        {
+          group: ['**/*.repository', '**/*.repository.ts'],
+          message: 'OCPP handlers are a transport: they ask services',
+        },
+      ],
+    ),
+    ...serverModules.flatMap((name) => {
+      const own = `${src}/modules/${name}`;
+      return [
+        restrict([`${own}/**`], [otherModulesRepositories(name)]),
+        restrict([`${own}/**/*.repository.ts`], [otherModulesRepositories(name), belowServices]),
+        restrict([`${own}/**/*.service.ts`], [otherModulesRepositories(name), belowTransports]),
+      ];
+    }),
+  ];
+}
 
 export default tseslint.config(
   {
@@ -95,33 +146,6 @@ export default tseslint.config(
       ],
     },
   })),
-  {
-    files: ['apps/server/src/**/*.repository.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/*.service.ts', '**/*.routes.ts', '**/ocpp/**'],
-              message: 'repositories sit below services',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/server/src/**/*.service.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/*.routes.ts', '**/ocpp/handlers/**'], message: 'services sit below transports' },
-          ],
-        },
-      ],
-    },
-  },
+  // Server: one rule object per file kind and module, since a later no-restricted-imports replaces an earlier one.
+  ...serverImportRules(),
 );
