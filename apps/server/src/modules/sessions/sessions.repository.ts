@@ -18,6 +18,8 @@ export type OngoingSessionRow = {
 };
 
 export type NewSession = {
+  /** Drawn with `nextId` beforehand: the session's id and its (OCPP 1.6) transaction id. */
+  id: number;
   stationId: number;
   chargerId: number;
   connectorId: number;
@@ -36,27 +38,34 @@ const isUnknown = sql<boolean>`'unknownTransaction' = any (flags)`;
 /** Charging sessions as they start, stop and are closed, and the reads of ongoing ones. */
 export function sessionsRepository(db: Db) {
   return {
+    /** A new session id, drawn before the insert: OCPP 1.6 transaction ids are ours, and a session's own id. */
+    nextId: async (): Promise<number> => {
+      const { rows } = await sql<{
+        id: string;
+      }>`select nextval(pg_get_serial_sequence('charging_sessions', 'id')) as id`.execute(db);
+      return Number(rows[0]!.id);
+    },
+
     /**
-     * Inserts a session whose transaction id is its own id, in one statement. Returns undefined when a session
+     * Inserts a session whose transaction id is its own id (`s.id`), in one statement. Returns undefined when a session
      * with the same start (charger, connector, card, time) exists: the StartTransaction is a replay.
      * The session keeps snapshots: the charger's alias and product code (history outlives the charger), and the
      * site's newest tariff version and currency (a tariff saved later applies to later sessions only).
      */
     insertStarted: async (s: NewSession): Promise<ChargingSessionRow | undefined> => {
       const result = await sql<ChargingSessionRow>`
-        with next as (select nextval(pg_get_serial_sequence('charging_sessions', 'id')) as id)
         insert into charging_sessions
           (id, transaction_id, station_id, charger_id, connector_id, id_tag, start_time, meter_start_wh, start_by,
            charger_alias, product_code, tariff_id, currency,
            "authorization", card_id, card_group_id, card_group_name, multiplier_bp)
-        select next.id, next.id, ${s.stationId}, ${s.chargerId}, ${s.connectorId}, ${s.idTag}, ${s.startTime},
+        select ${s.id}, ${s.id}, ${s.stationId}, ${s.chargerId}, ${s.connectorId}, ${s.idTag}, ${s.startTime},
           ${s.meterStartWh}, ${s.startBy}, c.alias, c.product_code,
           (select t.id from tariffs t where t.station_id = ${s.stationId} order by t.id desc limit 1), site.currency,
           ${s.authorization}, ${s.card?.id ?? null}, ${s.card?.groupId ?? null}, ${s.card?.groupName ?? null},
           ${s.card?.multiplierBp ?? 10_000}
-        from next
-        join chargers c on c.id = ${s.chargerId}
+        from chargers c
         join sites site on site.id = ${s.stationId}
+        where c.id = ${s.chargerId}
         on conflict (charger_id, connector_id, id_tag, start_time) do nothing
         returning *`.execute(db);
       return result.rows[0];
@@ -131,17 +140,15 @@ export function sessionsRepository(db: Db) {
         .forUpdate()
         .executeTakeFirst(),
 
-    /** The id of the session this server started under that transaction id, if any. */
-    sessionIdOf: async (chargerId: number, transactionId: number): Promise<number | null> => {
-      const row = await db
+    /** The session this server started under that transaction id, if any. */
+    ownSession: (chargerId: number, transactionId: number) =>
+      db
         .selectFrom('charging_sessions')
-        .select('id')
+        .select(['id', 'connector_id'])
         .where('charger_id', '=', chargerId)
         .where('transaction_id', '=', transactionId)
         .where(sql<boolean>`not (${isUnknown})`)
-        .executeTakeFirst();
-      return row?.id ?? null;
-    },
+        .executeTakeFirst(),
 
     ongoingOnConnector: (chargerId: number, connectorId: number, exceptId: number) =>
       db

@@ -1,12 +1,15 @@
 import type { Db, Trx } from '../../db/client.ts';
-import type { AppEvents, EventBus } from '../../lib/event-bus.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
 import type { ChargerIdentity } from '../chargers/chargers.service.ts';
-import { cardAuthorization, type CardDecision } from '../cards/card-authorization.service.ts';
+import { cardAuthorization } from '../cards/card-authorization.service.ts';
+import { readingsOf, takeRegister, withEnergy } from './meter-readings.ts';
 import { meterValuesRepository, type NewMeterValue } from './meter-values.repository.ts';
 import { remoteStartsRepository } from './remote-starts.repository.ts';
 import { rowBatcher } from './row-batcher.ts';
 import { settledCost } from './session-pricing.ts';
+import { cardColumns, cardSnapshot, meterRows, stoppedEvent, unknownSession } from './session-rows.ts';
 import { sessionsRepository, type ChargingSessionRow } from './sessions.repository.ts';
+import type { MeterValue, TransactionEvent } from './transaction-event.ts';
 
 export type { ChargingSessionRow };
 
@@ -16,42 +19,27 @@ export type SessionServiceDeps = {
   now: () => Date;
 };
 
-/** One sample of a charger's meter, in the units we store (Wh, W, A); what it did not measure is null. */
-export type MeterReading = {
-  sampledAt: Date;
-  energyWh: number | null;
-  powerW: number | null;
-  currents: [number | null, number | null, number | null];
-};
-
-export type StartInput = {
-  connectorId: number;
-  idTag: string;
-  meterStartWh: number;
-  startTime: Date;
-  /** The start-by source unless the console asked for this start; else a card's is 'rfid', any other 'others'. */
-  startBy?: string;
-};
-
-export type StopInput = {
-  transactionId: number;
-  meterStopWh: number;
-  endTime: Date;
-  /** The charger's reason; OCPP says an absent reason means 'Local'. */
-  reason: string | null;
-  idTag: string | null;
-  readings: MeterReading[];
-};
-
 export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid';
 
-/** Sessions this server closed itself; the charger's own StopTransaction, when it comes, still wins. */
+/** Sessions this server closed itself; the charger's own stop, when it comes, still wins. */
 const closedByServer = ['offlineTimeout', 'replacedByNewTransaction'];
 
 /**
- * Charging sessions (OCPP transactions) and meter readings. Each reply to a charger is given after the change is
- * committed with its event, and replays (same StartTransaction, same StopTransaction) are recognised and change
- * nothing. Readings are announced as signals, best effort.
+ * Transaction ids are strings in the core; the table keeps integers, OCPP 1.6's (ours, or the charger's for a
+ * transaction we never started). A 2.0.1 charger's own ids (any string) need a text column first.
+ */
+function storedTransactionId(id: string): number {
+  const n = Number(id);
+  if (!/^-?\d{1,15}$/.test(id))
+    throw new Error(`transaction id ${JSON.stringify(id)}: only integers are stored`);
+  return n;
+}
+
+/**
+ * The one core of charging sessions: a transaction starts, is updated and ends through `start`, `update` and `end`,
+ * whatever the protocol (transaction-event.ts; OCPP 1.6 maps onto it in ocpp/v16). Each change commits with its
+ * event before the caller answers the charger; replays (the same start, the same stop) and late or out-of-order
+ * messages are recognised and counted once. Readings are announced as signals, best effort.
  */
 export function sessionService({ db, events, now }: SessionServiceDeps) {
   const repo = sessionsRepository(db);
@@ -81,6 +69,26 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
     });
   };
 
+  /** Stores readings (batched with other chargers') and announces them. */
+  const storeReadings = async (
+    charger: ChargerIdentity,
+    connectorId: number,
+    sessionId: number | null,
+    meterValue: MeterValue[],
+  ) => {
+    const readings = readingsOf(meterValue);
+    const rows = meterRows(charger, connectorId, sessionId, readings);
+    if (rows.length === 0) return;
+    await insertMeterValues(rows);
+    events.signal('meter.values', {
+      stationId: charger.stationId,
+      chargerId: charger.chargerId,
+      connectorId,
+      sessionId,
+      readings: readings.map((r) => ({ ...r, sampledAt: r.sampledAt.toISOString() })),
+    });
+  };
+
   return {
     /**
      * Whether a card may charge at this charger: an active card of the charger's site is Accepted, a recycled one
@@ -89,40 +97,54 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
     authorizeIdTag: async (charger: ChargerIdentity, idTag: string): Promise<AuthorizationStatus> =>
       (await cardAuthorization(db).decide(charger.stationId, idTag)).status,
 
+    /** A transaction id for a protocol whose ids the central system gives (OCPP 1.6), to `start` with. */
+    newTransactionId: async (): Promise<string> => String(await repo.nextId()),
+
     /**
-     * Starts a session, or finds the one a replayed start already created. The card is checked again (the charger
-     * may have authorised it offline, or not at all) and the session recorded whatever the decision: the charger
-     * charges anyway. `authorization` is the decision recorded, for the charger's idTagInfo.
+     * Starts a session, or finds the one a replayed start already created (same charger, connector, id token and
+     * time: its transaction id is the first one's). The card is checked again (the charger may have authorised it
+     * offline, or not at all) and the session recorded whatever the decision: the charger charges anyway.
+     * `authorization` is the decision recorded. The meter starts at the Transaction.Begin register.
      */
-    startSession: async (
+    start: async (
       charger: ChargerIdentity,
-      input: StartInput,
+      event: TransactionEvent<'Started'>,
     ): Promise<{ session: ChargingSessionRow; replayed: boolean; authorization: AuthorizationStatus }> => {
+      const { registerWh, rest } = takeRegister(event.meterValue ?? [], 'Transaction.Begin');
+      const readings = readingsOf(rest);
+      const key = {
+        chargerId: charger.chargerId,
+        connectorId: event.evse?.id ?? 0,
+        idTag: event.idToken?.idToken ?? '',
+        startTime: new Date(event.timestamp),
+      };
       const outcome = await db.transaction().execute(async (trx) => {
         const tx = sessionsRepository(trx);
-        const key = { chargerId: charger.chargerId, ...input };
         // A start the console asked for (RemoteStartTransaction) is the remote app's, whoever's card it names,
         // and the console's decision stands; a card it names still gives the session its group.
         const remote = await remoteStartsRepository(trx).consume(
-          charger.chargerId,
-          input.connectorId,
-          input.idTag,
+          key.chargerId,
+          key.connectorId,
+          key.idTag,
           now(),
         );
-        const decision = await cardAuthorization(trx).decide(charger.stationId, input.idTag);
+        const decision = await cardAuthorization(trx).decide(charger.stationId, key.idTag);
         const inserted = await tx.insertStarted({
           ...key,
+          id: storedTransactionId(event.transactionInfo.transactionId),
           stationId: charger.stationId,
-          startBy: remote ? 'remoteApp' : (input.startBy ?? (decision.card ? 'rfid' : 'others')),
+          meterStartWh: registerWh ?? withEnergy(readings, 'earliest')?.energyWh ?? 0,
+          startBy: remote ? 'remoteApp' : decision.card ? 'rfid' : 'others',
           authorization: remote ? 'Accepted' : decision.status,
           card: cardSnapshot(decision),
         });
         if (!inserted) return { session: (await tx.findByStart(key))!, replayed: true };
+        await meterValuesRepository(trx).insert(meterRows(charger, key.connectorId, inserted.id, readings));
         // A new transaction on a connector ends whatever the charger never stopped there.
-        const stale = await tx.ongoingOnConnector(charger.chargerId, input.connectorId, inserted.id);
+        const stale = await tx.ongoingOnConnector(key.chargerId, key.connectorId, inserted.id);
         const closed = [];
         for (const old of stale) {
-          closed.push(await closeByServer(trx, old, 'replacedByNewTransaction', input.startTime));
+          closed.push(await closeByServer(trx, old, 'replacedByNewTransaction', key.startTime));
         }
         await announceStopped(trx, ...closed);
         await events.append(trx, 'session.started', {
@@ -145,65 +167,83 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
     },
 
     /**
-     * Completes the session of `transactionId`. A transaction this server does not know is still accepted, and
-     * recorded as a complete session flagged 'unknownTransaction' (OCPP 1.6 sections 4.8 and 4.10: the charger
-     * would otherwise retry it forever). A session the server closed itself is corrected by the late stop.
+     * Stores the readings of an ongoing transaction. They belong to its session when this server started it;
+     * readings of a transaction it does not know are kept on the connector, as readings outside any session.
      */
-    stopSession: (charger: ChargerIdentity, input: StopInput): Promise<ChargingSessionRow> =>
-      db.transaction().execute(async (trx) => {
+    update: async (charger: ChargerIdentity, event: TransactionEvent<'Updated'>): Promise<void> => {
+      const own = await repo.ownSession(
+        charger.chargerId,
+        storedTransactionId(event.transactionInfo.transactionId),
+      );
+      const connectorId = event.evse?.id ?? own?.connector_id ?? 0;
+      await storeReadings(charger, connectorId, own?.id ?? null, event.meterValue ?? []);
+    },
+
+    /** Readings outside any transaction (2.0.1 MeterValuesRequest: an EVSE, 0 for the whole charger). */
+    recordMeterValues: (
+      charger: ChargerIdentity,
+      input: { evseId: number; meterValue: MeterValue[] },
+    ): Promise<void> => storeReadings(charger, input.evseId, null, input.meterValue),
+
+    /**
+     * Completes the session of the transaction, at the Transaction.End register (else the newest energy reading),
+     * with its readings and its cost, in one transaction. A transaction this server does not know is still
+     * accepted, and recorded as a complete session flagged 'unknownTransaction' (OCPP 1.6 sections 4.8 and 4.10:
+     * the charger would otherwise retry it forever). A session the server closed itself is corrected by the late
+     * stop; a stop told twice changes nothing the second time.
+     */
+    end: (charger: ChargerIdentity, event: TransactionEvent<'Ended'>): Promise<ChargingSessionRow> => {
+      const transactionId = storedTransactionId(event.transactionInfo.transactionId);
+      const endTime = new Date(event.timestamp);
+      const { registerWh, rest } = takeRegister(event.meterValue ?? [], 'Transaction.End');
+      const readings = readingsOf(rest);
+      const idTag = event.idToken?.idToken ?? null;
+      return db.transaction().execute(async (trx) => {
         const tx = sessionsRepository(trx);
-        const found = await tx.findForStopForUpdate(charger.chargerId, input.transactionId);
+        const found = await tx.findForStopForUpdate(charger.chargerId, transactionId);
         const lateFix = found?.status === 'complete' && found.flags.some((f) => closedByServer.includes(f));
         if (found && found.status === 'complete' && !lateFix) return found;
 
+        const toldWh = registerWh ?? withEnergy(readings, 'newest')?.energyWh;
+        const stop = {
+          transactionId,
+          connectorId: event.evse?.id ?? 0,
+          idTag,
+          at: endTime,
+          meterStopWh: toldWh ?? 0,
+        };
         // (A replay of an unknown transaction's stop finds the flagged row above, already complete.)
         const session =
           found ??
           (await tx.insertUnknown({
-            ...unknownSession(charger, input, now()),
-            ...(input.idTag !== null &&
-              cardColumns(await cardAuthorization(trx).decide(charger.stationId, input.idTag))),
+            ...unknownSession(charger, stop, readings, now()),
+            ...(idTag !== null && cardColumns(await cardAuthorization(trx).decide(charger.stationId, idTag))),
           }));
         if (!session) {
           // The same stop arrived twice at once and the other one recorded it.
-          return (await tx.findForStopForUpdate(charger.chargerId, input.transactionId))!;
+          return (await tx.findForStopForUpdate(charger.chargerId, transactionId))!;
         }
-        const energy = input.meterStopWh - session.meter_start_wh;
         // The transaction data first: the cost is priced from every reading of the session.
         await meterValuesRepository(trx).insert(
-          meterRows(charger, session.connector_id, session.id, input.readings),
+          meterRows(charger, session.connector_id, session.id, readings),
         );
-        const end = { at: input.endTime, energyWh: input.meterStopWh };
+        const meterStopWh =
+          toldWh ??
+          (await meterValuesRepository(trx).lastEnergyReading(session.id))?.energy_wh ??
+          session.meter_start_wh;
+        const energy = meterStopWh - session.meter_start_wh;
         const stopped = await tx.update(session.id, {
           status: 'complete',
-          end_time: input.endTime,
-          meter_stop_wh: input.meterStopWh,
+          end_time: endTime,
+          meter_stop_wh: meterStopWh,
           energy_wh: Math.max(0, energy),
-          stop_reason: input.reason ?? 'Local',
+          stop_reason: event.transactionInfo.stoppedReason ?? 'Local',
           flags: energy < 0 ? [...session.flags, 'meterDecreased'] : session.flags,
           updated_at: now(),
-          ...(await settledCost(trx, session, end)),
+          ...(await settledCost(trx, session, { at: endTime, energyWh: meterStopWh })),
         });
         await announceStopped(trx, stopped);
         return stopped;
-      }),
-
-    /** Stores readings; they belong to a session when the charger names a transaction this server started. */
-    recordMeterValues: async (
-      charger: ChargerIdentity,
-      input: { connectorId: number; transactionId: number | null; readings: MeterReading[] },
-    ): Promise<void> => {
-      const sessionId =
-        input.transactionId === null ? null : await repo.sessionIdOf(charger.chargerId, input.transactionId);
-      const rows = meterRows(charger, input.connectorId, sessionId, input.readings);
-      if (rows.length === 0) return;
-      await insertMeterValues(rows);
-      events.signal('meter.values', {
-        stationId: charger.stationId,
-        chargerId: charger.chargerId,
-        connectorId: input.connectorId,
-        sessionId,
-        readings: input.readings.map((r) => ({ ...r, sampledAt: r.sampledAt.toISOString() })),
       });
     },
 
@@ -251,90 +291,3 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
 }
 
 export type SessionService = ReturnType<typeof sessionService>;
-
-function stoppedEvent(s: ChargingSessionRow): AppEvents['session.stopped'] {
-  return {
-    stationId: s.station_id,
-    chargerId: chargerOf(s),
-    sessionId: s.id,
-    connectorId: s.connector_id,
-    endTime: (s.end_time ?? s.start_time).toISOString(),
-    energyWh: s.energy_wh ?? 0,
-    stopReason: s.stop_reason,
-    flags: s.flags,
-  };
-}
-
-/** A session that starts or stops has its charger: one with an ongoing session cannot be deleted. */
-function chargerOf(s: ChargingSessionRow): number {
-  if (s.charger_id === null) throw new Error(`session ${s.id} lost its charger while it was being stopped`);
-  return s.charger_id;
-}
-
-/** What a session keeps of the card its id tag names: the card and its group as they are at the start. */
-function cardSnapshot({ card }: CardDecision) {
-  return (
-    card && {
-      id: card.id,
-      groupId: card.group_id,
-      groupName: card.group_name,
-      multiplierBp: card.multiplier_bp,
-    }
-  );
-}
-
-/** The same, as columns, with the decision. */
-function cardColumns(decision: CardDecision) {
-  const card = cardSnapshot(decision);
-  return {
-    authorization: decision.status,
-    card_id: card?.id ?? null,
-    card_group_id: card?.groupId ?? null,
-    card_group_name: card?.groupName ?? null,
-    multiplier_bp: card?.multiplierBp ?? 10_000,
-  };
-}
-
-/** A session for a stop of a transaction we never started: it began at its first reading, or at its stop. */
-function unknownSession(charger: ChargerIdentity, input: StopInput, at: Date) {
-  const energies = input.readings.filter((r) => r.energyWh !== null);
-  const first = energies.reduce<MeterReading | undefined>(
-    (a, r) => (a === undefined || r.sampledAt < a.sampledAt ? r : a),
-    undefined,
-  );
-  return {
-    station_id: charger.stationId,
-    charger_id: charger.chargerId,
-    connector_id: 0,
-    transaction_id: input.transactionId,
-    id_tag: input.idTag ?? '',
-    start_time: first?.sampledAt ?? input.endTime,
-    meter_start_wh: first?.energyWh ?? input.meterStopWh,
-    start_by: 'unknown',
-    product_code: charger.productCode,
-    flags: ['unknownTransaction'],
-    created_at: at,
-    updated_at: at,
-  };
-}
-
-function meterRows(
-  charger: ChargerIdentity,
-  connectorId: number,
-  sessionId: number | null,
-  readings: MeterReading[],
-): NewMeterValue[] {
-  return readings
-    .filter((r) => r.energyWh !== null || r.powerW !== null || r.currents.some((c) => c !== null))
-    .map((r) => ({
-      charger_id: charger.chargerId,
-      connector_id: connectorId,
-      session_id: sessionId,
-      sampled_at: r.sampledAt,
-      energy_wh: r.energyWh,
-      power_w: r.powerW,
-      current_l1: r.currents[0],
-      current_l2: r.currents[1],
-      current_l3: r.currents[2],
-    }));
-}

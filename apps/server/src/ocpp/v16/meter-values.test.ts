@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readingsOf } from './meter-values.ts';
+import { readingsOf as readingsOfCore } from '../../modules/sessions/meter-readings.ts';
+import { meterValuesOf } from './meter-values.ts';
+
+/** What the sessions core reads of 1.6 meter values, once mapped. */
+const readingsOf = (v16: Parameters<typeof meterValuesOf>[0]) => readingsOfCore(meterValuesOf(v16));
 
 const at = '2026-03-01T10:00:00.000Z';
 
