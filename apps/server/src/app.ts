@@ -96,7 +96,10 @@ export async function buildApp({
     log: app.log,
     now,
   });
+  // Closed last (the hooks run in reverse): the reports drained first may still be sending.
   app.addHook('onClose', () => mailer.close());
+  // Mails to retry that are due (a failed send, a node that died before sending), on every node.
+  mailer.startRetries();
 
   // Listening before anything writes an event: what commits from here on, on any node, reaches this one.
   const events = eventsService({ db, now, log: app.log });

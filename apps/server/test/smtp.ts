@@ -6,6 +6,8 @@ export type Mailbox = {
   /** smtp://127.0.0.1:port, for createTestApp({ smtpUrl }). */
   url: string;
   messages: ReceivedMail[];
+  /** Refuses every recipient (as a server in trouble would) until called with false. */
+  refuse: (refusing: boolean) => void;
   /** The newest mail to that address (case-insensitive), or an error naming what did arrive. */
   lastTo: (address: string) => ReceivedMail;
   /** The 4-character code of the newest mail to that address. */
@@ -16,10 +18,14 @@ export type Mailbox = {
 /** A real SMTP server on 127.0.0.1 that accepts every message, without authentication, and keeps it. */
 export async function startMailbox(): Promise<Mailbox> {
   const messages: ReceivedMail[] = [];
+  let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      callback(refusing ? Object.assign(new Error('try again later'), { responseCode: 451 }) : undefined);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -42,6 +48,9 @@ export async function startMailbox(): Promise<Mailbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refuse: (on) => {
+      refusing = on;
+    },
     lastTo,
     codeFor: (address) => {
       const code = /^\s+([0-9A-Z]{4})$/m.exec(lastTo(address).text)?.[1];

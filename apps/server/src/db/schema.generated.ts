@@ -177,9 +177,12 @@ export interface Nodes {
 }
 
 export interface Outbox {
+  attempts: Generated<number>;
+  claimed_until: Timestamp | null;
   created_at: Generated<Timestamp>;
   error: string | null;
   id: Generated<number>;
+  retry: Generated<boolean>;
   sent_at: Timestamp | null;
   subject: string;
   text: string;

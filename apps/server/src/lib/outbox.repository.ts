@@ -1,19 +1,68 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
+
+/** A message a node has claimed and is to send. */
+export type ClaimedMail = { id: number; to_email: string; subject: string; text: string; attempts: number };
 
 export function outboxRepository(db: Db) {
   return {
-    insert: (row: { to: string; subject: string; text: string; createdAt: Date }) =>
+    insert: (row: { to: string; subject: string; text: string; retry: boolean; createdAt: Date }) =>
       db
         .insertInto('outbox')
-        .values({ to_email: row.to, subject: row.subject, text: row.text, created_at: row.createdAt })
+        .values({
+          to_email: row.to,
+          subject: row.subject,
+          text: row.text,
+          retry: row.retry,
+          created_at: row.createdAt,
+        })
         .returning('id')
         .executeTakeFirstOrThrow(),
 
-    markSent: (id: number, at: Date) =>
-      db.updateTable('outbox').set({ sent_at: at }).where('id', '=', id).execute(),
+    /**
+     * Claims an unsent message until `until`, unless another node holds it (or its next try is not due): only the
+     * claimer sends. Undefined when it is not to be sent from here.
+     */
+    claim: (id: number, at: Date, until: Date): Promise<ClaimedMail | undefined> =>
+      db
+        .updateTable('outbox')
+        .set((eb) => ({ claimed_until: until, attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .where('sent_at', 'is', null)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+        .returning(['id', 'to_email', 'subject', 'text', 'attempts'])
+        .executeTakeFirst(),
 
-    markFailed: (id: number, error: string) =>
-      db.updateTable('outbox').set({ error }).where('id', '=', id).execute(),
+    /**
+     * Claims until `until` the oldest messages to retry that are due (unsent, not claimed, next try passed),
+     * recorded after `since`, tried fewer than `maxAttempts` times; rows another node is claiming are skipped.
+     */
+    claimDue: async (o: {
+      at: Date;
+      until: Date;
+      since: Date;
+      maxAttempts: number;
+      limit: number;
+    }): Promise<ClaimedMail[]> => {
+      const result = await sql<ClaimedMail>`
+        update outbox set claimed_until = ${o.until}, attempts = attempts + 1
+        where id in (
+          select id from outbox
+          where sent_at is null and retry and (claimed_until is null or claimed_until < ${o.at})
+            and created_at >= ${o.since} and attempts < ${o.maxAttempts}
+          order by created_at, id
+          limit ${o.limit}
+          for update skip locked)
+        returning id, to_email, subject, text, attempts`.execute(db);
+      return result.rows.sort((a, b) => a.id - b.id);
+    },
+
+    markSent: (id: number, at: Date) =>
+      db.updateTable('outbox').set({ sent_at: at, claimed_until: null }).where('id', '=', id).execute(),
+
+    /** Notes why it failed; `retryAt` is when the next try is due (for a message to retry). */
+    markFailed: (id: number, error: string, retryAt: Date) =>
+      db.updateTable('outbox').set({ error, claimed_until: retryAt }).where('id', '=', id).execute(),
 
     pruneBefore: (before: Date) => db.deleteFrom('outbox').where('created_at', '<', before).execute(),
   };

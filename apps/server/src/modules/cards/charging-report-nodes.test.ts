@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { createSharedDatabase, type SharedDatabase } from '../../../test/helpers.ts';
+import { createSharedDatabase, testClock, type SharedDatabase } from '../../../test/helpers.ts';
+import { startMailbox } from '../../../test/smtp.ts';
 import { createDb, type Db } from '../../db/client.ts';
 import type { EventEnvelope } from '../../lib/event-bus.ts';
-import { createMailer } from '../../lib/mailer.ts';
+import { createMailer, type Mailer } from '../../lib/mailer.ts';
+import { codeMail } from '../verify-code/code-mail.ts';
 import { aCharger, anOperatorWithSite } from '../chargers/chargers.fixtures.ts';
 import { eventsService, eventWriter } from '../events/events.service.ts';
 import { aStoredSession } from '../sessions/sessions.fixtures.ts';
@@ -19,28 +21,52 @@ beforeAll(async () => {
   shared = await createSharedDatabase();
   db = shared.db;
 });
+// A test's nodes stop with it, so that they do not handle the next test's stops.
+const nodes: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of nodes.splice(0).reverse()) await close();
+});
 afterAll(() => shared.close());
 
-/** A node with its own pool, event bus and mailer (no SMTP: the outbox is what it sends), sending reports. */
-async function aNode() {
+type NodeOptions = {
+  /** Without it the outbox is what the node sends. */
+  smtpUrl?: string;
+  now?: () => Date;
+  /** The node dies between the commit of a report and its send. */
+  diesBeforeSending?: boolean;
+};
+
+/** A node with its own pool, event bus and mailer, sending reports. */
+async function aNode({ smtpUrl, now = () => new Date(), diesBeforeSending = false }: NodeOptions = {}) {
   const nodeDb = createDb(shared.url, { max: 2 });
-  const now = () => new Date();
   const events = eventsService({ db: nodeDb, now, log });
   await events.start();
-  const mailer = createMailer({ db: nodeDb, smtpUrl: undefined, from: 'test@plugboard.local', log, now });
+  const mailer = createMailer({ db: nodeDb, smtpUrl, from: 'test@plugboard.local', log, now });
+  const recordOnly: Pick<Mailer, 'record'> = {
+    record: async (trx, message) => {
+      await mailer.record(trx, message);
+      return { deliver: () => Promise.reject(new Error('killed')) };
+    },
+  };
   const reports = sendReportsOnStop({
     events,
-    reports: chargingReportService({ db: nodeDb, mailer, events, now }),
+    reports: chargingReportService({
+      db: nodeDb,
+      mailer: diesBeforeSending ? recordOnly : mailer,
+      events,
+      now,
+    }),
     log,
   });
   const stops: EventEnvelope<'session.stopped'>[] = [];
   events.subscribe('session.stopped', (_payload, event) => stops.push(event));
-  shared.closeLater(async () => {
+  nodes.push(async () => {
     await events.close();
     await reports.drain();
+    await mailer.close();
     await nodeDb.destroy();
   });
-  return { events, reports, stops };
+  return { events, reports, stops, mailer };
 }
 
 /** A complete session of a card subscribed to reports, and the stop a charger's node writes for it. */
@@ -65,7 +91,9 @@ async function aStoppedSession() {
     );
   const mailsSent = async () =>
     (await db.selectFrom('outbox').select('id').where('to_email', '=', email).execute()).length;
-  return { session, stop, mailsSent };
+  const outboxRow = () =>
+    db.selectFrom('outbox').selectAll().where('to_email', '=', email).executeTakeFirst();
+  return { email, session, stop, mailsSent, outboxRow };
 }
 
 describe('the charging report with several nodes', () => {
@@ -90,5 +118,95 @@ describe('the charging report with several nodes', () => {
     const second = await aNode();
     await second.reports.caughtUp;
     expect(await mailsSent()).toBe(1);
+  });
+});
+
+const minutes = 60 * 1000;
+
+/** A real SMTP server until the database closes; one that refuses every mail until told otherwise, if asked. */
+async function aMailbox({ refusing = false } = {}) {
+  const mailbox = await startMailbox();
+  shared.closeLater(() => mailbox.close());
+  mailbox.refuse(refusing);
+  return mailbox;
+}
+
+describe('the delivery of a charging report', () => {
+  it('is retried while the SMTP server refuses it, and goes out once when it takes it', async () => {
+    const mailbox = await aMailbox({ refusing: true });
+    const clock = testClock();
+    const node = await aNode({ smtpUrl: mailbox.url, now: clock.now });
+    const { email, stop, outboxRow } = await aStoppedSession();
+    await stop();
+    await node.events.caughtUp();
+    await node.reports.drain();
+    expect(await outboxRow()).toMatchObject({ sent_at: null, retry: true, attempts: 1, error: /try again/ });
+
+    mailbox.refuse(false);
+    // Not before its backoff; then once.
+    expect(await node.mailer.retryDue()).toBe(0);
+    clock.advance(2 * minutes);
+    expect(await node.mailer.retryDue()).toBe(1);
+    clock.advance(10 * minutes);
+    expect(await node.mailer.retryDue()).toBe(0);
+    expect(mailbox.messages.filter((m) => m.to === email)).toHaveLength(1);
+    expect(await outboxRow()).toMatchObject({ sent_at: expect.any(Date) as Date, attempts: 2 });
+  });
+
+  it('is sent by the retry of another node when its node died before sending, and only once', async () => {
+    const mailbox = await aMailbox();
+    const dying = await aNode({ smtpUrl: mailbox.url, diesBeforeSending: true });
+    const { email, stop, mailsSent } = await aStoppedSession();
+    await stop();
+    await dying.reports.caughtUp;
+    await dying.events.caughtUp();
+    await dying.reports.drain();
+    expect(await mailsSent()).toBe(1);
+    expect(mailbox.messages.filter((m) => m.to === email)).toEqual([]);
+
+    // A fresh node does not report the stop again (its event is claimed), but its retry sends the mail.
+    const fresh = await aNode({ smtpUrl: mailbox.url });
+    await fresh.reports.caughtUp;
+    await fresh.mailer.retryDue();
+    await fresh.mailer.retryDue();
+    expect(await mailsSent()).toBe(1);
+    expect(mailbox.messages.filter((m) => m.to === email)).toHaveLength(1);
+  });
+
+  it('goes out once though two nodes retry it at the same time', async () => {
+    const mailbox = await aMailbox();
+    const dying = await aNode({ smtpUrl: mailbox.url, diesBeforeSending: true });
+    const stopped = [await aStoppedSession(), await aStoppedSession(), await aStoppedSession()];
+    for (const { stop } of stopped) await stop();
+    await dying.events.caughtUp();
+    await dying.reports.drain();
+
+    const [a, b] = [await aNode({ smtpUrl: mailbox.url }), await aNode({ smtpUrl: mailbox.url })];
+    const sent = await Promise.all([a.mailer.retryDue(), b.mailer.retryDue(), a.mailer.retryDue()]);
+    expect(sent.reduce((sum, n) => sum + n, 0)).toBe(3);
+    for (const { email } of stopped) expect(mailbox.messages.filter((m) => m.to === email)).toHaveLength(1);
+  });
+});
+
+describe('a verification-code mail', () => {
+  it('is never retried: the user asks for a new code', async () => {
+    const mailbox = await aMailbox({ refusing: true });
+    const clock = testClock();
+    const { mailer } = await aNode({ smtpUrl: mailbox.url, now: clock.now });
+    const email = `code-${aCardId().toLowerCase()}@example.com`;
+    const code = '7KQ3';
+    const mail = { to: email, ...codeMail('en_US', 'register', code), secret: code, retry: true };
+    await expect(mailer.send(mail)).rejects.toThrow(/could not be sent/);
+
+    mailbox.refuse(false);
+    clock.advance(30 * minutes);
+    expect(await mailer.retryDue()).toBe(0);
+    expect(mailbox.messages).toEqual([]);
+    const row = await db.selectFrom('outbox').selectAll().where('to_email', '=', email).executeTakeFirst();
+    expect(row).toMatchObject({
+      retry: false,
+      sent_at: null,
+      text: expect.stringContaining('••••') as string,
+    });
   });
 });

@@ -23,23 +23,19 @@ const consumer = 'charging-report';
  * many times its stop is told (replays, a late stop correcting a session the server closed).
  */
 export function chargingReportService({ db, mailer, events, now }: ChargingReportDeps) {
-  const reports = sessionReports(db);
   return {
-    /** Sends the report a stop made due, unless that stop was handled before; true when a mail went out. */
+    /** Sends the report a stop made due, unless that stop was handled before; true when a mail was recorded. */
     handleStop: async (event: EventEnvelope<'session.stopped'>): Promise<boolean> => {
       const { sessionId } = event.payload;
       const mail = await db.transaction().execute(async (trx) => {
         if (!(await events.claim(trx, consumer, event))) return undefined;
         const facts = await sessionReports(trx).claim(sessionId, now());
-        return facts && mailer.record(trx, { to: facts.email, ...reportOf(facts) });
+        return facts && mailer.record(trx, { to: facts.email, ...reportOf(facts), retry: true });
       });
       if (!mail) return false;
-      try {
-        await mail.deliver();
-      } catch (error) {
-        await reports.release(sessionId);
-        throw error;
-      }
+      // A failed send stays in the outbox, where the mailer's retry (on any node) sends it: the session stays
+      // claimed, so that no later stop records a second report.
+      await mail.deliver();
       return true;
     },
   };

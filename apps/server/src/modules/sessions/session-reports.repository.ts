@@ -39,14 +39,5 @@ export function sessionReportsRepository(db: Db) {
           u.language`.execute(db);
       return result.rows[0];
     },
-
-    /** The mail could not go out: a later stop of the session (a correction) may try again. */
-    release: async (sessionId: number): Promise<void> => {
-      await db
-        .updateTable('charging_sessions')
-        .set({ report_sent_at: null })
-        .where('id', '=', sessionId)
-        .execute();
-    },
   };
 }

@@ -15,8 +15,5 @@ export function sessionReports(db: Db) {
      * send (not complete, sent before, no card, card not subscribed or without an e-mail).
      */
     claim: (sessionId: number, at: Date): Promise<ReportFacts | undefined> => repo.claim(sessionId, at),
-
-    /** The mail could not go out: a later stop of the session (a correction) may try again. */
-    release: (sessionId: number): Promise<void> => repo.release(sessionId),
   };
 }
