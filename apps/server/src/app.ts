@@ -18,7 +18,7 @@ import { eventsService } from './modules/events/events.service.ts';
 import { chargerService } from './modules/chargers/chargers.service.ts';
 import { sessionService } from './modules/sessions/sessions.service.ts';
 import { registerOcpp } from './ocpp/ocpp-server.ts';
-import { chargerLink } from './modules/chargers/charger-link.ts';
+import { chargerLink, closeDeletedChargers } from './modules/chargers/charger-link.ts';
 import { nodeService } from './modules/nodes/nodes.service.ts';
 import { chargerViewService } from './modules/chargers/charger-view.service.ts';
 import { firmwareService } from './modules/chargers/firmware.service.ts';
@@ -133,6 +133,10 @@ export async function buildApp({
     trustProxy: config.trustProxy ?? false,
     now,
   });
+
+  // A charger deleted through any node: the node holding its socket closes it.
+  const stopClosingDeleted = closeDeletedChargers(events, central.registry);
+  app.addHook('onClose', () => stopClosingDeleted());
 
   const assertSiteOwner = sitesService(db).assertOwner;
   registerCalls(

@@ -60,7 +60,7 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
     ...sitesRoutes(sitesService(deps.db)),
     ...chargersRoutes({
       view: deps.chargerView,
-      admin: chargerAdminService({ ...deps, view: deps.chargerView, link: deps.chargerLink }),
+      admin: chargerAdminService({ ...deps, view: deps.chargerView }),
       commands: chargerCommandsService({
         ...deps,
         link: deps.chargerLink,

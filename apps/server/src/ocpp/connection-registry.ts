@@ -91,6 +91,12 @@ export function connectionRegistry(remote: RemoteRoute) {
 
     size: (): number => byCode.size,
 
+    /** Closes the socket this node holds for a charger, if any (a charger deleted on whichever node). */
+    closeCharger: async (chargerId: number, close: { code: number; reason: string }): Promise<void> => {
+      const held = [...byCode.values()].find((c) => c.charger.chargerId === chargerId);
+      await held?.client.close({ ...close, awaitPending: false });
+    },
+
     sendLocal,
 
     /**

@@ -187,6 +187,21 @@ describe('several nodes over one database', () => {
     expect(newer.password).toBe(reset.data.pin);
   });
 
+  it('closes, with 4001, the socket node 1 holds when the charger is deleted through node 2', async () => {
+    const { op, charger } = await aSiteWithCharger();
+    const held = sims.raw(charger.product_code, charger.pin);
+    await held.connect();
+    await vi.waitFor(async () =>
+      expect(await chargerRow(charger.id)).toMatchObject({ connected: true, node_id: 'node-1' }),
+    );
+    const closed = once(held, 'close') as Promise<[{ code: number }]>;
+
+    const deleted = await ask(node(2), op, chargerCall('delete'), { chargerId: charger.id });
+    expect(deleted.status, deleted.msg).toBe(200);
+    const [{ code }] = await closed;
+    expect(code).toBe(4001);
+  });
+
   it('tells a console on node 2 the status and meter readings of a charger connected to node 3', async () => {
     const { op, charger } = await aSiteWithCharger();
     const watching = await aConsoleOn(node(2), op);

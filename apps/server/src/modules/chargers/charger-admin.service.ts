@@ -3,7 +3,6 @@ import { codes } from '@plugboard/contract';
 import type { Db, Trx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
-import type { ChargerLink } from './charger-link.ts';
 import type { ChargerViewService } from './charger-view.service.ts';
 import { ongoingSessions } from '../sessions/ongoing-sessions.service.ts';
 import { chargersRepository } from './chargers.repository.ts';
@@ -15,14 +14,13 @@ export type ChargerAdminDeps = {
   now: () => Date;
   chargers: ChargerService;
   view: ChargerViewService;
-  link: Pick<ChargerLink, 'disconnect'>;
 };
 
 /**
  * The console's management of a site's chargers: add, change, delete. Adding and deleting need the site's load
  * management off (1506); each change writes its 'charger.changed' in its transaction (an add, in registerCharger's).
  */
-export function chargerAdminService({ db, events, now, chargers, view, link }: ChargerAdminDeps) {
+export function chargerAdminService({ db, events, now, chargers, view }: ChargerAdminDeps) {
   const announce = (trx: Trx, stationId: number, chargerId: number, change: 'updated' | 'deleted') =>
     events.append(trx, 'charger.changed', { stationId, chargerId, change });
 
@@ -65,10 +63,10 @@ export function chargerAdminService({ db, events, now, chargers, view, link }: C
     /**
      * Deletes a charger with its connectors and the readings outside sessions; its sessions are history and stay
      * (listed under the alias they started with). Refused while load management is active (1506) or a session is
-     * ongoing (1036). Its PIN stops working at once and its socket on this node is closed.
+     * ongoing (1036). Its PIN stops working at once; the node holding its socket closes it on the event (4001).
      */
     remove: async (stationId: number, chargerId: number): Promise<void> => {
-      const productCode = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const tx = chargersRepository(trx);
         await assertLoadManagementOff(tx, stationId);
         const charger = await tx.lockInStation(stationId, chargerId);
@@ -76,9 +74,7 @@ export function chargerAdminService({ db, events, now, chargers, view, link }: C
         if (await ongoingSessions(trx).anyOnCharger(chargerId)) throw new AppError(codes.chargerCharging);
         await tx.delete(chargerId);
         await announce(trx, stationId, chargerId, 'deleted');
-        return charger.product_code;
       });
-      await link.disconnect(productCode, 'Charger deleted');
     },
   };
 }
