@@ -111,6 +111,34 @@ describe('start', () => {
   });
 });
 
+describe('a charger that authorizes remote starts (AuthorizeRemoteTxRequests)', () => {
+  it("accepts the console's id tag in Authorize, StartTransaction and StopTransaction", async () => {
+    const c = await aConnectedCharger();
+    const answers: string[] = [];
+    c.sim.client.handle('RemoteStartTransaction', ({ params }) => {
+      const { connectorId = 1, idTag } = params as { connectorId?: number; idTag: string };
+      setTimeout(() => {
+        void (async () => {
+          const { idTagInfo } = await c.sim.call('Authorize', { idTag });
+          answers.push(`Authorize ${idTagInfo.status}`);
+          if (idTagInfo.status !== 'Accepted') return;
+          const started = await c.sim.startTransaction(connectorId, idTag);
+          answers.push(`StartTransaction ${started.idTagInfo.status}`);
+        })();
+      }, 0);
+      return Promise.resolve({ status: 'Accepted' });
+    });
+    const started = await c.as(chargerCall('start'), { chargerId: c.chargerId });
+    expect(started.status, started.msg).toBe(200);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    expect(answers).toEqual(['Authorize Accepted', 'StartTransaction Accepted']);
+    const stopped = await c.sim.stopTransaction(1, 'Local');
+    expect(stopped?.idTagInfo?.status).toBe('Accepted');
+    // Without a console start waiting, the same id tag is a stranger's.
+    expect((await c.sim.call('Authorize', { idTag: started.data.idTag })).idTagInfo.status).toBe('Invalid');
+  });
+});
+
 describe('stop', () => {
   it('stops the ongoing session and answers it complete', async () => {
     const c = await aConnectedCharger();

@@ -34,6 +34,18 @@ export function remoteStartsRepository(db: Db) {
       await db.deleteFrom('remote_start_requests').where('id', '=', id).execute();
     },
 
+    /** Whether a live request of the charger names this id tag (any connector). */
+    isExpected: async (chargerId: number, idTag: string, at: Date): Promise<boolean> => {
+      const row = await db
+        .selectFrom('remote_start_requests')
+        .select('id')
+        .where('charger_id', '=', chargerId)
+        .where('id_tag', '=', idTag)
+        .where('expires_at', '>', at)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Uses up the oldest live request matching a StartTransaction; false when there is none. */
     consume: async (chargerId: number, connectorId: number, idTag: string, at: Date) => {
       const row = await db

@@ -94,8 +94,19 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
      * Whether a card may charge at this charger: an active card of the charger's site is Accepted, a recycled one
      * Blocked, any other id tag Invalid (docs/ocpp.md, Authorize).
      */
-    authorizeIdTag: async (charger: ChargerIdentity, idTag: string): Promise<AuthorizationStatus> =>
-      (await cardAuthorization(db).decide(charger.stationId, idTag)).status,
+    authorizeIdTag: async (
+      charger: ChargerIdentity,
+      idTag: string,
+      session?: Pick<ChargingSessionRow, 'start_by' | 'id_tag'>,
+    ): Promise<AuthorizationStatus> => {
+      const { status } = await cardAuthorization(db).decide(charger.stationId, idTag);
+      if (status === 'Accepted') return status;
+      // A start the console asked for is authorized whatever its id tag: before it (a charger that sends Authorize
+      // for a remote start, AuthorizeRemoteTxRequests) and at its stop (the session it started).
+      if (session?.start_by === 'remoteApp' && session.id_tag === idTag) return 'Accepted';
+      if (await remoteStarts.isExpected(charger.chargerId, idTag, now())) return 'Accepted';
+      return status;
+    },
 
     /** A transaction id for a protocol whose ids the central system gives (OCPP 1.6), to `start` with. */
     newTransactionId: async (): Promise<string> => String(await repo.nextId()),
