@@ -65,6 +65,8 @@ export const defaultRemoteIdTag = 'CONSOLE';
 
 /** The msg of 1039 on firmware/update when the catalogue knows nothing newer than what the charger reports. */
 export const noNewerFirmwareMessage = 'No newer firmware is known for this model';
+/** The msg of 1039 on reboot while a firmware update is under way (a reset would break it). */
+export const firmwareUpdatingMessage = 'A firmware update is under way: reboot once it has been installed';
 /** The msg of 1039 on deleting a site that still has chargers. */
 export const siteHasChargersMessage = 'Delete the chargers of this site first';
 

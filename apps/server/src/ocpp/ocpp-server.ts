@@ -145,6 +145,7 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
       heartbeatInterval: options.heartbeatInterval,
       now,
       log: clientLog,
+      command: (action, payload) => registry.send(charger.productCode, action, payload),
     });
     client.once('close', () => {
       open.delete(client);

@@ -3,6 +3,7 @@ import {
   codes,
   chargerFieldLimits,
   errorMessages,
+  firmwareUpdatingMessage,
   noNewerFirmwareMessage,
   type ChargerReboot,
   type ChargerSession,
@@ -20,6 +21,7 @@ import { startRefusal } from './start-refusal.ts';
 import { chargerViewRepository } from './charger-view.repository.ts';
 import type { ChargerService } from './chargers.service.ts';
 import { firmwareRepository } from './firmware.repository.ts';
+import { firmwareUpdating } from './firmware-status.ts';
 import { newerVersion } from './firmware-version.ts';
 import { waitForEvent } from './wait-for-event.ts';
 
@@ -31,6 +33,7 @@ export type ChargerCommandsDeps = {
   link: ChargerLink;
   /** How long start and stop wait for the charger's StartTransaction / StopTransaction. */
   waitMs: number;
+  now: () => Date;
 };
 
 /**
@@ -51,6 +54,7 @@ export function chargerCommandsService({
   sessions,
   link,
   waitMs,
+  now,
 }: ChargerCommandsDeps) {
   const view = chargerViewRepository(db);
   const firmware = firmwareRepository(db);
@@ -133,13 +137,15 @@ export function chargerCommandsService({
       return sessionAnswer(session.id, charger.id);
     },
 
-    /** Reset; refused while a session is ongoing (1036). */
+    /** Reset; refused while a session is ongoing (1036) or a firmware update is under way (1039). */
     reboot: async (
       stationId: number,
       { chargerId, type }: Omit<ChargerReboot, 'stationId'>,
     ): Promise<void> => {
       const charger = await chargerOf(stationId, chargerId);
       if ((await sessions.ongoingOf(charger.id)).length > 0) throw new AppError(codes.chargerCharging);
+      if (firmwareUpdating(charger, now()))
+        throw new AppError(codes.operationFailed, firmwareUpdatingMessage);
       const answer = await link.send(charger.product_code, 'Reset', { type });
       if (answer.status !== 'Accepted') throw new AppError(codes.operationFailed);
     },

@@ -31,6 +31,15 @@ describe("a charger's status from its connectors", () => {
     ).toEqual({ status: 'unavailable', errorCode: null });
   });
 
+  it('follows connector 0 while the whole charger recovers from a fault', () => {
+    expect(
+      chargerStatusOf([
+        { connectorId: 0, status: 'recoveringFromFault', errorCode: 'NoError' },
+        { connectorId: 1, status: 'available', errorCode: 'NoError' },
+      ]),
+    ).toEqual({ status: 'recoveringFromFault', errorCode: null });
+  });
+
   it('keeps a warning (an error code on a working connector)', () => {
     expect(chargerStatusOf([{ connectorId: 1, status: 'charging', errorCode: 'HighTemperature' }])).toEqual({
       status: 'charging',

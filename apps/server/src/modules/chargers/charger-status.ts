@@ -23,9 +23,17 @@ const precedence: readonly ChargerStatus[] = [
   'offline',
 ];
 
+/** Statuses of connector 0 that hold for every connector of the charger. */
+export const wholeChargerStatuses: readonly ChargerStatus[] = [
+  'faulted',
+  'recoveringFromFault',
+  'unavailable',
+];
+
 /**
  * The status and error code of a connected charger from its connectors' (docs/ocpp.md). Connector 0 stands for
- * the whole charger: when it is faulted or unavailable, so is the charger; otherwise the real connectors decide.
+ * the whole charger: when it is faulted, recovering from a fault or unavailable, so is the charger; otherwise the
+ * real connectors decide.
  */
 export function chargerStatusOf(connectors: readonly ConnectorState[]): {
   status: ChargerStatus;
@@ -35,7 +43,7 @@ export function chargerStatusOf(connectors: readonly ConnectorState[]): {
   const outlets = connectors.filter((c) => c.connectorId > 0);
   const errorOf = (c: ConnectorState | undefined) => (c && c.errorCode !== 'NoError' ? c.errorCode : null);
 
-  if (whole && (whole.status === 'faulted' || whole.status === 'unavailable')) {
+  if (whole && wholeChargerStatuses.includes(whole.status)) {
     return { status: whole.status, errorCode: errorOf(whole) };
   }
   const ranked = [...outlets].sort((a, b) => precedence.indexOf(a.status) - precedence.indexOf(b.status));

@@ -184,6 +184,28 @@ export function chargersRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * After a boot, what each connector reported before is unknown until it reports again: its status reads 'online'
+     * and its error code is cleared (the OCPP status it sent last stays in ocpp_status and status_at, so a report is
+     * still told from an older one, and Unavailable after Faulted still reads as recovering).
+     */
+    forgetConnectorStatuses: async (chargerId: number, at: Date): Promise<void> => {
+      await db
+        .updateTable('connectors')
+        .set({ status: 'online', error_code: 'NoError', updated_at: at })
+        .where('charger_id', '=', chargerId)
+        .execute();
+    },
+
+    /** The charger row as a boot settles it (its firmware before the boot). */
+    lockForBoot: (id: number) =>
+      db
+        .selectFrom('chargers')
+        .select(['connected', 'firmware_version', 'firmware_status'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst(),
+
     setStatus: (
       id: number,
       status: ChargerStatus,

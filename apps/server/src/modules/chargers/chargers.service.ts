@@ -10,6 +10,7 @@ import type { Db, Trx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppEvents, EventBus } from '../../lib/event-bus.ts';
 import { chargerStatusOf } from './charger-status.ts';
+import { firmwareAfterBoot } from './firmware-status.ts';
 import {
   chargersRepository,
   type ChargersRepository,
@@ -234,21 +235,33 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       return states.length;
     },
 
+    /**
+     * A BootNotification: what the charger says of itself is stored; its connectors' statuses from before the boot
+     * no longer hold (the charger shows 'online' until they report again); a firmware update left in progress is
+     * settled by the version it boots with (firmware-status.ts).
+     */
     recordBoot: async (chargerId: number, boot: BootInfo): Promise<void> => {
       const at = now();
-      await repo.update(chargerId, {
-        vendor: boot.vendor,
-        model: boot.model,
-        serial_number: boot.serialNumber,
-        firmware_version: boot.firmwareVersion,
-        iccid: boot.iccid,
-        imsi: boot.imsi,
-        meter_type: boot.meterType,
-        meter_serial_number: boot.meterSerialNumber,
-        booted_at: at,
-        last_seen_at: at,
-        updated_at: at,
+      await changeStates(async (tx) => {
+        const before = await tx.lockForBoot(chargerId);
+        if (!before) return [];
+        await tx.forgetConnectorStatuses(chargerId, at);
+        const { status, errorCode } = connectedStatus(await tx.connectors(chargerId));
+        const firmware = firmwareAfterBoot(before, boot.firmwareVersion);
+        return [
+          await tx.update(chargerId, {
+            ...bootColumns(boot, at),
+            ...(before.connected && { status, error_code: errorCode }),
+            ...(firmware && { firmware_status: firmware, firmware_status_at: at }),
+          }),
+        ];
       });
+    },
+
+    /** Whether no connector of the connected charger has reported since it booted (nor ever). */
+    awaitsStatus: async (chargerId: number): Promise<boolean> => {
+      const [charger, connectors] = await Promise.all([repo.findById(chargerId), repo.connectors(chargerId)]);
+      return charger?.connected === true && connectors.every((c) => c.status === 'online');
     },
 
     /**
@@ -305,6 +318,22 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
 }
 
 export type ChargerService = ReturnType<typeof chargerService>;
+
+function bootColumns(boot: BootInfo, at: Date) {
+  return {
+    vendor: boot.vendor,
+    model: boot.model,
+    serial_number: boot.serialNumber,
+    firmware_version: boot.firmwareVersion,
+    iccid: boot.iccid,
+    imsi: boot.imsi,
+    meter_type: boot.meterType,
+    meter_serial_number: boot.meterSerialNumber,
+    booted_at: at,
+    last_seen_at: at,
+    updated_at: at,
+  };
+}
 
 function statusEvent(state: ChargerState, connector?: ConnectorRow): AppEvents['charger.status'] {
   return {

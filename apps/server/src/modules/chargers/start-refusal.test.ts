@@ -29,6 +29,7 @@ describe('whether a start may be sent', () => {
     expect(codeOf({ online: false })).toBe(7007);
     expect(codeOf({ connectors: connectors([0, 'faulted'], [1, 'available']) })).toBe(7006);
     expect(codeOf({ connectors: connectors([0, 'unavailable'], [1, 'available']) })).toBe(7008);
+    expect(codeOf({ connectors: connectors([0, 'recoveringFromFault'], [1, 'available']) })).toBe(7006);
   });
 
   it('refuses a connector with a session ongoing, and one the charger does not have', () => {

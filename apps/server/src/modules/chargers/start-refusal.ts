@@ -1,5 +1,6 @@
 import { codes, errorMessages, type ChargerStatus, type ErrorCode } from '@plugboard/contract';
 import { AppError } from '../../lib/app-error.ts';
+import { wholeChargerStatuses } from './charger-status.ts';
 import type { ConnectorRow } from './chargers.repository.ts';
 
 type StartState = {
@@ -17,8 +18,9 @@ type StartState = {
 export function startRefusal({ online, connectors, ongoing, connectorId }: StartState): AppError | undefined {
   if (!online) return new AppError(codes.startChargerOffline);
   const whole = connectors.find((c) => c.connector_id === 0);
-  if (whole?.status === 'faulted') return new AppError(codes.startChargerFaulted);
-  if (whole?.status === 'unavailable') return new AppError(codes.startChargerUnavailable);
+  // Connector 0 speaks for the whole charger: faulted, recovering from a fault (7006) or unavailable (7008).
+  const wholeCode = whole && wholeChargerStatuses.includes(whole.status) && refusalOf(whole.status);
+  if (wholeCode) return new AppError(wholeCode);
   const outlets = connectors.filter((c) => c.connector_id > 0);
   const target = outlets.find((c) => c.connector_id === connectorId);
   if (outlets.length > 0 && !target) {

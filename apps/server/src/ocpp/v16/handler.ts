@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Ocpp16ChargePointAction, Ocpp16Request, Ocpp16Response } from '@plugboard/ocpp';
+import type {
+  Ocpp16CentralSystemAction,
+  Ocpp16ChargePointAction,
+  Ocpp16Request,
+  Ocpp16Response,
+} from '@plugboard/ocpp';
 import type { ChargerIdentity, ChargerService } from '../../modules/chargers/chargers.service.ts';
 import type { SessionService } from '../../modules/sessions/sessions.service.ts';
 
@@ -12,6 +17,11 @@ export type V16Context = {
   heartbeatInterval: number;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** A command to this charger (through the registry), for a handler that asks something back after answering. */
+  command?: <A extends Ocpp16CentralSystemAction>(
+    action: A,
+    payload: Ocpp16Request<A>,
+  ) => Promise<Ocpp16Response<A>>;
 };
 
 /**

@@ -1,4 +1,7 @@
-import type { V16Handler } from '../handler.ts';
+import type { V16Context, V16Handler } from '../handler.ts';
+
+/** How long a booted charger has to report its connectors before it is asked (at most; less with a short heartbeat). */
+const statusGraceMs = 5_000;
 
 // Always Accepted: a charger that got through the handshake is registered to a site, so there is nothing to wait
 // for (Pending) or to refuse (Rejected).
@@ -13,6 +16,7 @@ export const bootNotification: V16Handler<'BootNotification'> = async (params, c
     meterType: params.meterType ?? null,
     meterSerialNumber: params.meterSerialNumber ?? null,
   });
+  askStatusesIfSilent(ctx);
   return {
     status: 'Accepted',
     currentTime: ctx.now().toISOString(),
@@ -20,3 +24,22 @@ export const bootNotification: V16Handler<'BootNotification'> = async (params, c
     interval: Math.max(1, Math.round(ctx.heartbeatInterval)),
   };
 };
+
+/**
+ * A charger need not send StatusNotification after booting (many report only changes). Its statuses from before
+ * the boot no longer hold, so if none came within the grace time it is asked with TriggerMessage, after the boot's
+ * answer has left (OCPP 1.6 section 5.17).
+ */
+function askStatusesIfSilent(ctx: V16Context): void {
+  const { command } = ctx;
+  if (!command) return;
+  const graceMs = Math.min(statusGraceMs, Math.max(50, ctx.heartbeatInterval * 1000));
+  setTimeout(() => {
+    void (async () => {
+      if (!(await ctx.chargers.awaitsStatus(ctx.charger.chargerId))) return;
+      await command('TriggerMessage', { requestedMessage: 'StatusNotification' });
+    })().catch((error: unknown) =>
+      ctx.log.info({ err: error }, 'TriggerMessage StatusNotification not sent'),
+    );
+  }, graceMs).unref();
+}
