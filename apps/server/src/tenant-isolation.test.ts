@@ -62,6 +62,13 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   '/cms-system/system/cardGroup/v2/add': () => ({ name: `Took ${aCardId()}`, multiplier: 1 }),
   '/cms-system/system/cardGroup/v2/update': ({ groupId }) => ({ id: groupId, name: 'Took', multiplier: 1 }),
   '/cms-system/system/cardGroup/v2/delete': ({ groupId }) => ({ id: groupId }),
+  '/cms-system/system/notice/v2/detail': {},
+  '/cms-system/system/notice/v2/save': { display: '<p>Took over</p>' },
+  '/cms-system/system/display/v2/link/create': { name: 'Took' },
+  '/cms-system/system/display/v2/link/list': {},
+  '/cms-system/system/display/v2/link/revoke': { id: 1 },
+  '/cms-system/system/overview/now': {},
+  '/cms-system/system/overview/period': { period: 'last3Months' },
 };
 
 /**
@@ -73,6 +80,8 @@ const ownAnswers: Partial<Record<SitePath, number>> = {
   '/cms-system/system/charger/v2/stop': 1039,
   '/cms-system/system/charger/v2/reboot': 1003,
   '/cms-system/system/charger/v2/firmware/update': 1039,
+  // The owner's site has no such link: answered for the site's own links only.
+  '/cms-system/system/display/v2/link/revoke': 1039,
 };
 
 const bodyFor = <P extends SitePath>(path: P, owner: Owner): BodyWithoutSite<P> => {

@@ -7,6 +7,10 @@ import { chargerCalls } from './chargers.calls.ts';
 import { cardCalls } from './cards.calls.ts';
 import { tariffCalls } from './tariffs.calls.ts';
 import { sessionCalls } from './sessions.calls.ts';
+import { invoiceCalls } from './invoices.calls.ts';
+import { noticeCalls } from './notices.calls.ts';
+import { displayCalls } from './display.calls.ts';
+import { overviewCalls } from './overview.calls.ts';
 
 export type { CallDefinition } from './call-definition.ts';
 
@@ -24,6 +28,10 @@ export const calls = {
   ...cardCalls,
   ...tariffCalls,
   ...sessionCalls,
+  ...invoiceCalls,
+  ...noticeCalls,
+  ...displayCalls,
+  ...overviewCalls,
 } satisfies Record<string, CallDefinition>;
 
 export type CallPath = keyof typeof calls;

@@ -14,3 +14,7 @@ export * from './numbers.ts';
 export * from './cards.ts';
 export * from './tariffs.ts';
 export * from './sessions.ts';
+export * from './invoices.ts';
+export * from './notices.ts';
+export * from './display.ts';
+export * from './overview.ts';

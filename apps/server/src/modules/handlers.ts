@@ -17,6 +17,14 @@ import { cardGroupsService } from './cards/card-groups.service.ts';
 import { cardImportService } from './cards/card-import.service.ts';
 import { cardsRoutes } from './cards/cards.routes.ts';
 import { cardsService } from './cards/cards.service.ts';
+import { overviewRoutes } from './overview/overview.routes.ts';
+import { overviewService } from './overview/overview.service.ts';
+import { displayLinksService } from './display/display-links.service.ts';
+import { displayRoutes } from './display/display.routes.ts';
+import { displayService } from './display/display.service.ts';
+import { noticesRoutes } from './notices/notices.routes.ts';
+import { noticesService } from './notices/notices.service.ts';
+import { ongoingSessions } from './sessions/ongoing-sessions.service.ts';
 import { sessionsRoutes } from './sessions/sessions.routes.ts';
 import { sessionsHistoryService } from './sessions/sessions-history.service.ts';
 import type { SessionService } from './sessions/sessions.service.ts';
@@ -54,6 +62,8 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
     findAccount: accountRepository(db).findByEmail,
     sendsPerClientPerHour: deps.codeSendsPerClientPerHour,
   });
+  const notices = noticesService(deps);
+  const displayLinks = displayLinksService(deps);
   return {
     ...accountRoutes(accountService({ db, now, auth, verifyCodes: codes })),
     ...verifyCodeRoutes(codes, auth),
@@ -75,5 +85,17 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
     }),
     ...tariffsRoutes(tariffsService(deps)),
     ...sessionsRoutes(sessionsHistoryService(deps)),
+    ...noticesRoutes(notices),
+    ...displayRoutes(
+      displayLinks,
+      displayService({
+        links: displayLinks,
+        sites: sitesService(db),
+        chargers: deps.chargerView,
+        sessions: ongoingSessions(db),
+        notices,
+      }),
+    ),
+    ...overviewRoutes(overviewService(deps)),
   };
 }

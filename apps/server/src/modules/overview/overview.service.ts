@@ -1,0 +1,133 @@
+import {
+  chargerStatuses,
+  overviewTopMax,
+  type ChargerStatus,
+  type OverviewNow,
+  type OverviewPeriod,
+  type OverviewTotals,
+  type Charger,
+} from '@plugboard/contract';
+import type { InstantRange } from '@plugboard/pricing';
+import type { Db } from '../../db/client.ts';
+import type { ChargerViewService } from '../chargers/charger-view.service.ts';
+import { sessionTotals, type TotalsRange } from '../sessions/session-totals.service.ts';
+import { sitesService } from '../sites/sites.service.ts';
+import { minorDigits } from '../tariffs/tariff-units.ts';
+import { periodsOf, type PeriodChoice } from './overview-period.ts';
+
+export type OverviewServiceDeps = { db: Db; chargerView: ChargerViewService; now: () => Date };
+
+/** Statuses that need someone: a fault first, then a charger that lost its connection. */
+const attentionOrder: ChargerStatus[] = ['faulted', 'offline'];
+const listPage = 100;
+
+/**
+ * The landing page's figures: the site now (chargers through their own module, sessions through theirs) and a
+ * period's figures from the sessions' totals. Every read names the site the call was checked against.
+ */
+export function overviewService({ db, chargerView, now }: OverviewServiceDeps) {
+  const totalsOf = sessionTotals(db);
+  const sites = sitesService(db);
+
+  const allChargers = async (stationId: number): Promise<Charger[]> => {
+    const first = await chargerView.list(stationId, { pageNum: 1, pageSize: listPage });
+    const rest = [];
+    for (let page = 2; (page - 1) * listPage < first.total; page++) {
+      rest.push(chargerView.list(stationId, { pageNum: page, pageSize: listPage }));
+    }
+    return [...first.list, ...(await Promise.all(rest)).flatMap((p) => p.list)];
+  };
+
+  const totals = async (range: TotalsRange, chargers: number): Promise<OverviewTotals> => {
+    const t = await totalsOf.totals(range);
+    const hours = chargers * (range.to.getTime() - range.from.getTime());
+    return {
+      sessions: t.sessions,
+      energyWh: t.energyWh,
+      netMinor: t.netMinor,
+      grossMinor: t.grossMinor,
+      averageDurationS: t.sessions ? Math.round(t.durationS / t.sessions) : null,
+      averageEnergyWh: t.sessions ? Math.round(t.energyWh / t.sessions) : null,
+      utilisation: hours > 0 ? Math.min(1, (t.busyS * 1000) / hours) : null,
+      distinctCards: t.distinctCards,
+    };
+  };
+
+  const rangeOf = (stationId: number, r: InstantRange): TotalsRange => ({
+    stationId,
+    from: new Date(r.from),
+    to: new Date(r.to),
+  });
+
+  return {
+    now: async (userId: number, stationId: number): Promise<OverviewNow> => {
+      const [site, chargers, ongoing] = await Promise.all([
+        sites.detail(userId, stationId),
+        allChargers(stationId),
+        totalsOf.ongoingNow(stationId),
+      ]);
+      const counts = new Map<ChargerStatus, number>();
+      for (const c of chargers) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
+      const capacities =
+        site.phases === 1 ? [site.capacityL1] : [site.capacityL1, site.capacityL2, site.capacityL3];
+      return {
+        chargers: chargers.length,
+        byStatus: chargerStatuses.flatMap((status) => {
+          const n = counts.get(status);
+          return n ? [{ status, chargers: n }] : [];
+        }),
+        ongoingSessions: ongoing.sessions,
+        powerW: ongoing.powerW,
+        capacityW: Math.round(site.powerCapacity * 1000),
+        phases: capacities.map((capacityA, i) => ({
+          phase: (['L1', 'L2', 'L3'] as const)[i] ?? 'L1',
+          currentA: Math.round((ongoing.currentA[i] ?? 0) * 10) / 10,
+          capacityA: capacityA ?? 0,
+        })),
+        attention: chargers
+          .filter((c) => attentionOrder.includes(c.status))
+          .sort((a, b) => attentionOrder.indexOf(a.status) - attentionOrder.indexOf(b.status) || a.id - b.id)
+          .map((c) => ({
+            chargerId: c.id,
+            alias: c.alias,
+            productCode: c.productCode,
+            status: c.status,
+            errorCode: c.errorCode,
+            lastSeenAt: c.lastSeenAt,
+          })),
+      };
+    },
+
+    period: async (userId: number, stationId: number, choice: PeriodChoice): Promise<OverviewPeriod> => {
+      const site = await sites.detail(userId, stationId);
+      const { period, previous, days } = periodsOf(choice, site.timeZone, now());
+      const range = rangeOf(stationId, period);
+      const bucket = days <= 1 ? 'hour' : 'day';
+      const { total: chargers } = await chargerView.list(stationId, { pageNum: 1, pageSize: 1 });
+      const [current, before, series, byStartBy, topChargers, topCards] = await Promise.all([
+        totals(range, chargers),
+        totals(rangeOf(stationId, previous), chargers),
+        totalsOf.series(range, bucket, site.timeZone),
+        totalsOf.byStartBy(range),
+        totalsOf.topChargers(range, overviewTopMax),
+        totalsOf.topCards(range, overviewTopMax),
+      ]);
+      return {
+        period,
+        previous,
+        timeZone: site.timeZone,
+        currency: site.currency,
+        minorDigits: minorDigits(site.currency),
+        totals: current,
+        previousTotals: before,
+        bucket,
+        series,
+        byStartBy,
+        topChargers,
+        topCards,
+      };
+    },
+  };
+}
+
+export type OverviewService = ReturnType<typeof overviewService>;
