@@ -1,48 +1,75 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LineChart, type ChartSeries } from './line-chart';
+import { alignSeries, LineChart, type ChartSeries } from './line-chart';
 
 const minute = 60_000;
 const start = Date.UTC(2025, 0, 1, 22, 30);
-const series = (id: string, axis: 'left' | 'right', ys: number[]): ChartSeries => ({
+const series = (id: string, axis: 'left' | 'right', ys: number[], every = 10): ChartSeries => ({
   id,
   label: id,
   color: '#000',
   axis,
-  points: ys.map((y, i) => ({ x: start + i * 10 * minute, y })),
+  points: ys.map((y, i) => ({ x: start + i * every * minute, y })),
   format: (y) => `${y} ${id}`,
 });
 
-function points(testId: string): [number, number][] {
-  const line = screen.getByTestId(testId);
-  return (line.getAttribute('points') ?? '')
-    .split(' ')
-    .map((pair) => pair.split(',').map(Number) as [number, number]);
+/** The points of an SVG path (absolute M/L/H/V commands, as d3-shape writes them). */
+function pathPoints(d: string): [number, number][] {
+  const points: [number, number][] = [];
+  let [x, y] = [0, 0];
+  for (const [, cmd, args] of d.matchAll(/([MLHVZ])([^MLHVZ]*)/g)) {
+    const n = (args ?? '').split(/[ ,]+/).filter(Boolean).map(Number);
+    if (cmd === 'M' || cmd === 'L') [x, y] = [n[0] ?? x, n[1] ?? y];
+    if (cmd === 'H') x = n[0] ?? x;
+    if (cmd === 'V') y = n[0] ?? y;
+    if (cmd !== 'Z') points.push([x, y]);
+  }
+  return points;
 }
 
 describe('line chart', () => {
-  it('draws each series against its own axis inside the plot', () => {
-    render(
+  it('puts the series on one time axis, each holding its readings between its own times', () => {
+    const { xs, data } = alignSeries([
+      series('power', 'left', [7, 7], 10),
+      series('energy', 'right', [0, 1, 2], 5),
+    ]);
+    expect(xs).toEqual([start, start + 5 * minute, start + 10 * minute]);
+    expect(data).toEqual([
+      [7, null, 7],
+      [0, 1, 2],
+    ]);
+  });
+
+  it('holds a steady 12 kW until the session ends, then drops: steps, never a ramp', () => {
+    const { container } = render(
       <LineChart
         ariaLabel="chart"
         formatX={(x) => new Date(x).toISOString().slice(11, 16)}
-        series={[series('power', 'left', [0, 7.4, 7.4, 0]), series('energy', 'right', [0, 1.2, 2.4, 2.4])]}
+        series={[series('power', 'left', [12, 12, 12, 0])]}
       />,
     );
-    expect(screen.getByTestId('line-chart-series-power').dataset.count).toBe('4');
-    const power = points('line-chart-series-power');
-    const energy = points('line-chart-series-energy');
-    // x: first reading at the left edge of the plot, last at the right edge.
-    expect(power[0]?.[0]).toBe(56);
-    expect(power[3]?.[0]).toBe(664);
-    // y: zero on the baseline; each maximum below its axis top (8 kW and 3 kWh are the round tops).
-    expect(power[0]?.[1]).toBe(248);
-    expect(power[1]?.[1]).toBeCloseTo(248 - (7.4 / 8) * 228, 1);
-    expect(energy[2]?.[1]).toBeCloseTo(248 - (2.4 / 3) * 228, 1);
+    const lines = [...container.querySelectorAll('path')]
+      .map((p) => p.getAttribute('d') ?? '')
+      .filter((d) => d.startsWith('M'))
+      .map(pathPoints)
+      .filter((points) => points.length > 1);
+    expect(lines).toHaveLength(1);
+    const points = lines[0] ?? [];
+    // Every segment is flat or upright (a slope would be a ramp the charger never drew)...
+    for (const [i, [x, y]] of points.slice(1).entries()) {
+      const [px, py] = points[i] ?? [x, y];
+      expect(x === px || y === py, `segment ${i}`).toBe(true);
+    }
+    // ...and 12 kW holds up to the last reading's time, where the line drops to 0.
+    const [lastX, lastY] = points.at(-1) ?? [0, 0];
+    const [beforeX, beforeY] = points.at(-2) ?? [0, 0];
+    expect(beforeX).toBe(lastX);
+    expect(beforeY).toBe(points[0]?.[1]);
+    expect(lastY).toBeGreaterThan(beforeY);
     expect(screen.getByRole('img', { name: 'chart' })).toBeTruthy();
   });
 
-  it('reads out the values nearest to the pointer', () => {
+  it('names each series with its newest value and how many readings it shows', () => {
     render(
       <LineChart
         ariaLabel="chart"
@@ -50,9 +77,7 @@ describe('line chart', () => {
         series={[series('power', 'left', [0, 7.4, 7.4, 0])]}
       />,
     );
-    const svg = screen.getByRole('img', { name: 'chart' });
-    svg.getBoundingClientRect = () => ({ left: 0, width: 720, top: 0, height: 280 }) as DOMRect;
-    fireEvent.pointerMove(svg, { clientX: 260 });
-    expect(screen.getByText('power · 7.4 power · 22:40')).toBeTruthy();
+    expect(screen.getByTestId('line-chart-series-power').dataset.count).toBe('4');
+    expect(screen.getByText('power · 0 power · 23:00')).toBeTruthy();
   });
 });
