@@ -28,6 +28,8 @@ import { registerLiveSocket } from './modules/live/live-socket.ts';
 import { registerSessionsExport } from './modules/sessions/sessions-export.routes.ts';
 import { sessionsExportService } from './modules/sessions/sessions-export.service.ts';
 import { StartupError } from './lib/startup-error.ts';
+import { displayLinksService } from './modules/display/display-links.service.ts';
+import { toDisplayMessage } from './modules/display/display-tiles.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'logLevel' | 'webDist'> & Partial<Config>;
@@ -163,6 +165,9 @@ export async function buildApp({
     hub: liveHub({ events, findCharger: chargerView.find, log: app.log }),
     resolveSession: (token) => auth.resolve(token),
     assertSiteOwner,
+    // A display link's hello (its token has the display prefix) opens its one site's display messages.
+    resolveDisplay: displayLinksService({ db, now }).resolve,
+    toDisplayMessage,
     now,
   });
 

@@ -6,6 +6,8 @@ import {
   cardMissingMessage,
   cmsPrefix,
   groupMissingMessage,
+  invoicePdfPath,
+  invoiceXmlPath,
   sessionExportPath,
   type Site,
 } from '@plugboard/contract';
@@ -31,6 +33,7 @@ type Owner = { chargerId: number; orderNo: number; cardRef: number; groupId: num
 type SiteCallBody<P extends CallPath> = BodyWithoutSite<P> | ((owner: Owner) => BodyWithoutSite<P>);
 
 /** A body each site call accepts from the site's owner; B sends it with A's stationId (and A's charger). */
+const aYear = { from: '2026-01-01T00:00:00.000Z', to: '2027-01-01T00:00:00.000Z' };
 const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   '/cms-system/system/station/v2/detail': {},
   '/cms-system/system/station/v2/update': { name: 'Taken over', address: 'Elsewhere 1', isOpenLoad: 1 },
@@ -69,6 +72,16 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   '/cms-system/system/display/v2/link/revoke': { id: 1 },
   '/cms-system/system/overview/now': {},
   '/cms-system/system/overview/period': { period: 'last3Months' },
+  '/cms-system/system/invoice/v2/preview': ({ groupId }) => ({ customer: { kind: 'group', groupId }, ...aYear }),
+  '/cms-system/system/invoice/v2/add': ({ cardRef }) => ({ customer: { kind: 'cards', cardIds: [cardRef] }, ...aYear }),
+  '/cms-system/system/invoice/v2/issue': { id: 1 },
+  '/cms-system/system/invoice/v2/send': { id: 1 },
+  '/cms-system/system/invoice/v2/credit': { id: 1 },
+  '/cms-system/system/invoice/v2/delete': { id: 1 },
+  '/cms-system/system/invoice/v2/detail': { id: 1 },
+  '/cms-system/system/invoice/v2/list': {},
+  '/cms-system/system/invoice/v2/settings': {},
+  '/cms-system/system/invoice/v2/settings/update': { prefix: 'TOOK-' },
 };
 
 /**
@@ -82,6 +95,13 @@ const ownAnswers: Partial<Record<SitePath, number>> = {
   '/cms-system/system/charger/v2/firmware/update': 1039,
   // The owner's site has no such link: answered for the site's own links only.
   '/cms-system/system/display/v2/link/revoke': 1039,
+  // The owner's site has no invoice 1, and its one session has no cost: nothing to bill.
+  '/cms-system/system/invoice/v2/add': 16001,
+  '/cms-system/system/invoice/v2/issue': 1039,
+  '/cms-system/system/invoice/v2/send': 1039,
+  '/cms-system/system/invoice/v2/credit': 1039,
+  '/cms-system/system/invoice/v2/delete': 1039,
+  '/cms-system/system/invoice/v2/detail': 1039,
 };
 
 const bodyFor = <P extends SitePath>(path: P, owner: Owner): BodyWithoutSite<P> => {
@@ -133,6 +153,12 @@ let t: TestApp;
 type Tenant = Awaited<ReturnType<typeof operatorWithSite>>;
 let a: Tenant;
 let b: Tenant;
+/** A display link of A's site: it opens that site's board and answers every call here 5003 (modules/display). */
+let aDisplayToken: string;
+const displayTokenRefused = {
+  http: 401,
+  body: { status: 5003, msg: 'Your session has ended, please log in again', data: null },
+};
 
 async function operatorWithSite(label: string) {
   const { token } = await anOperator(t.db);
@@ -222,6 +248,16 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await operatorWithSite('A');
   b = await operatorWithSite('B');
+  const link = await call(
+    t.app,
+    '/cms-system/system/display/v2/link/create',
+    {
+      stationId: a.site.id,
+      name: 'Lobby',
+    },
+    { token: a.token },
+  );
+  aDisplayToken = link.body.data.token;
 });
 afterAll(() => t.close());
 
@@ -235,8 +271,10 @@ describe('tenant isolation', () => {
         const match = /(\/\S+) \(([^)]+)\)/.exec(line);
         return match?.[1]?.startsWith(cmsPrefix) && match[2]?.split(', ').includes('POST') ? [match[1]] : [];
       });
-    // The export answers a file, not the JSON envelope: it is the one route outside the call table.
-    expect(new Set(registered)).toEqual(new Set([...Object.keys(calls), sessionExportPath]));
+    // The export and an invoice's files answer a file, not the JSON envelope: the routes outside the call table.
+    expect(new Set(registered)).toEqual(
+      new Set([...Object.keys(calls), sessionExportPath, invoicePdfPath, invoiceXmlPath]),
+    );
   });
 
   it('has a cross-tenant case for every site call and every account call', () => {
@@ -265,6 +303,12 @@ describe('tenant isolation', () => {
       }
       const answer = await call(t.app, path, { ...body(own), stationId: own.site.id }, { token: own.token });
       expect(answer.body.status).toBe(ownAnswers[path] ?? 200);
+    });
+
+    it("answers a display link's token 5003, on the link's own site too", async () => {
+      const answer = await call(t.app, path, { ...body(), stationId: a.site.id }, { token: aDisplayToken });
+      expect(answer).toEqual(displayTokenRefused);
+      await expectUntouched(a);
     });
 
     it('answers 1502 without a stationId', async () => {
@@ -402,6 +446,16 @@ describe('tenant isolation', () => {
       expect(answer.http).toBeLessThan(500);
       expectNothingOf(a.site, answer);
       await expectUntouched(a);
+    });
+
+    it("answers a display link's token 5003", async () => {
+      const answer = await call(
+        t.app,
+        path,
+        { ...accountCallBodies[path], stationId: a.site.id },
+        { token: aDisplayToken },
+      );
+      expect(answer).toEqual(displayTokenRefused);
     });
   });
 

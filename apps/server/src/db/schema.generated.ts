@@ -115,6 +115,16 @@ export interface Connectors {
   vendor_error_code: string | null;
 }
 
+export interface DisplayLinks {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  last_used_at: Timestamp | null;
+  name: string;
+  revoked_at: Timestamp | null;
+  station_id: number;
+  token_hash: Buffer;
+}
+
 export interface Events {
   id: Generated<number>;
   occurred_at: Timestamp;
@@ -210,6 +220,13 @@ export interface ServerSecrets {
   value: Buffer;
 }
 
+export interface SiteNotices {
+  html: string;
+  kind: string;
+  station_id: number;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Sites {
   address: string;
   capacity_l1: number;
@@ -298,6 +315,7 @@ export interface DB {
   chargers: Chargers;
   charging_sessions: ChargingSessions;
   connectors: Connectors;
+  display_links: DisplayLinks;
   events: Events;
   firmware_versions: FirmwareVersions;
   login_failures: LoginFailures;
@@ -308,6 +326,7 @@ export interface DB {
   processed_events: ProcessedEvents;
   remote_start_requests: RemoteStartRequests;
   server_secrets: ServerSecrets;
+  site_notices: SiteNotices;
   sites: Sites;
   tariffs: Tariffs;
   user_sessions: UserSessions;

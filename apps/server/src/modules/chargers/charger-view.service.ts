@@ -48,6 +48,10 @@ export function chargerViewService(db: Db) {
       return { list: await items(stationId, rows), total, pageNum, pageSize };
     },
 
+    /** Every charger of the site, in list order (the display board: a site has tens of chargers, not thousands). */
+    allOfStation: async (stationId: number, limit = 500): Promise<Charger[]> =>
+      items(stationId, await repo.page(stationId, {}, limit, 0)),
+
     /** The charger's list item, or null when the site has no such charger. */
     find: async (stationId: number, chargerId: number): Promise<Charger | null> => {
       const row = await repo.findInStation(stationId, chargerId);

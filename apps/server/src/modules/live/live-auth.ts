@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
   codes,
+  displayTokenPrefix,
   liveCloseCodes,
   liveHelloSchema,
   livePath,
@@ -12,6 +13,11 @@ import type { LoginSession } from '../auth/auth.service.ts';
 
 export type LiveAuthDeps = {
   resolveSession: (token: string) => Promise<LoginSession>;
+  /**
+   * The site a display link's token opens (modules/display), 5003 when revoked or unknown. A hello whose token has
+   * the display prefix is checked here only, and the socket then carries display messages only.
+   */
+  resolveDisplay?: (token: string) => Promise<{ stationId: number }>;
   /** Throws 1502 unless the site exists and belongs to the user. */
   assertSiteOwner: (userId: number, stationId: number) => Promise<void>;
   now: () => Date;
@@ -48,15 +54,31 @@ export async function authenticateHello(raw: string, deps: LiveAuthDeps) {
   if (!signed || !Number.isFinite(sentAt) || Math.abs(deps.now().getTime() - sentAt) > maxClockSkewMs) {
     throw new LiveRefusal(liveCloseCodes.unauthorized, String(codes.requestExpired));
   }
+  if (isDisplayToken(token, deps)) {
+    await checkDisplay(token, stationId, deps);
+    return { token, session: null, stationId, display: true };
+  }
   const session = await deps.resolveSession(token).catch(refusal);
   await deps.assertSiteOwner(session.userId, stationId).catch(refusal);
-  return { token, session, stationId };
+  return { token, session, stationId, display: false };
 }
 
 /** Whether the session and site of an open socket still hold; throws the refusal to close it with. */
 export async function recheck(token: string, stationId: number, deps: LiveAuthDeps): Promise<void> {
+  if (isDisplayToken(token, deps)) return checkDisplay(token, stationId, deps);
   const session = await deps.resolveSession(token).catch(refusal);
   await deps.assertSiteOwner(session.userId, stationId).catch(refusal);
+}
+
+const isDisplayToken = (token: string, deps: LiveAuthDeps) =>
+  deps.resolveDisplay !== undefined && token.startsWith(displayTokenPrefix);
+
+/** A display link opens its own site only: the hello naming another is refused like a site not the account's. */
+async function checkDisplay(token: string, stationId: number, deps: LiveAuthDeps): Promise<void> {
+  const link = await deps.resolveDisplay!(token).catch(refusal);
+  if (link.stationId !== stationId) {
+    throw new LiveRefusal(liveCloseCodes.siteNotFound, String(codes.siteNotFound));
+  }
 }
 
 function refusal(error: unknown): never {

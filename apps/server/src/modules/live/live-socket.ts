@@ -11,6 +11,8 @@ export type LiveSocketOptions = LiveAuthDeps & {
   pingIntervalMs?: number;
   /** How long a new socket may take to send its hello. Default 10 s. */
   helloTimeoutMs?: number;
+  /** What a display link's socket is sent instead of a message (modules/display); null sends nothing. */
+  toDisplayMessage?: (message: LiveMessage) => unknown;
 };
 
 /** A browser that lets this much pile up unread is closed rather than buffered without end. */
@@ -59,12 +61,17 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
     ws.once('message', (data: RawData) => {
       clearTimeout(helloTimer);
       authenticateHello(rawText(data), options).then(
-        ({ token, stationId }) => {
+        ({ token, stationId, display }) => {
           if (ws.readyState !== ws.OPEN) return;
-          ws.send(JSON.stringify({ type: 'ready', stationId } satisfies LiveMessage));
+          // A display link's socket is sent display data only, never a charger's full list item.
+          const shown = (message: LiveMessage) =>
+            display ? (options.toDisplayMessage?.(message) ?? null) : message;
+          ws.send(JSON.stringify(shown({ type: 'ready', stationId })));
           unwatch = hub.watch(stationId, (message) => {
+            const out = shown(message);
+            if (out === null) return;
             if (ws.bufferedAmount > maxBufferedBytes) ws.close(liveCloseCodes.tooSlow, 'Too slow');
-            else ws.send(JSON.stringify(message));
+            else ws.send(JSON.stringify(out));
           });
           // A logout, an expired session or a site that changed hands ends the socket at the next ping.
           rechecks.set(ws, () => recheck(token, stationId, options));

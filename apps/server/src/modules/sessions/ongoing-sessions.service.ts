@@ -14,6 +14,9 @@ export function ongoingSessions(db: Db) {
     withReadings: (chargerIds: number[]): Promise<OngoingSessionRow[]> =>
       repo.ongoingWithReadings(chargerIds),
 
+    /** The newest power reading of each ongoing session of those chargers (the display board's tiles). */
+    powerOf: (chargerIds: number[]) => repo.ongoingPower(chargerIds),
+
     anyOnCharger: (chargerId: number): Promise<boolean> => repo.hasOngoing(chargerId),
   };
 }

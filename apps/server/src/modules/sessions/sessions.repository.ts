@@ -115,6 +115,23 @@ export function sessionsRepository(db: Db) {
       return result.rows;
     },
 
+    /** The newest power reading since start of each ongoing session of those chargers (W; null without one). */
+    ongoingPower: async (
+      chargerIds: number[],
+    ): Promise<{ charger_id: number; connector_id: number; power_w: number | null }[]> => {
+      if (chargerIds.length === 0) return [];
+      const result = await sql<{ charger_id: number; connector_id: number; power_w: number | null }>`
+        select s.charger_id, s.connector_id, p.power_w
+        from charging_sessions s
+        left join lateral (
+          select m.power_w from meter_values m
+          where m.charger_id = s.charger_id and m.connector_id = s.connector_id and m.sampled_at >= s.start_time
+            and m.power_w is not null
+          order by m.sampled_at desc limit 1) p on true
+        where s.charger_id = any(${chargerIds}::bigint[]) and s.status = 'ongoing'`.execute(db);
+      return result.rows;
+    },
+
     ongoingOfCharger: (chargerId: number): Promise<ChargingSessionRow[]> =>
       db
         .selectFrom('charging_sessions')

@@ -20,6 +20,9 @@ export function sitesRepository(db: Kysely<Database>) {
 
     findOwned: (userId: number, id: number) => owned(userId).where('id', '=', id).executeTakeFirst(),
 
+    /** Whoever owns it: only for a caller that reached the site another way (a display link names its site). */
+    findById: (id: number) => db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst(),
+
     /** The row locked until the transaction ends, so that a read-merge-write update is not interleaved. */
     findOwnedForUpdate: (userId: number, id: number) =>
       owned(userId).where('id', '=', id).forUpdate().executeTakeFirst(),

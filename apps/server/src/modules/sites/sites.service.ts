@@ -71,6 +71,12 @@ export function sitesService(db: Db) {
         if (!(await txRepo.delete(userId, id))) throw new AppError(codes.siteNotFound);
       }),
 
+    /** A site by its id alone, or null: for a caller that reached it another way (a display link's site). */
+    byId: async (id: number): Promise<Site | null> => {
+      const row = await repo.findById(id);
+      return row ? toSite(row) : null;
+    },
+
     /** The check every 'site' call makes before its handler runs. */
     assertOwner: async (userId: number, id: number): Promise<void> => {
       if (!(await repo.isOwned(userId, id))) throw new AppError(codes.siteNotFound);
