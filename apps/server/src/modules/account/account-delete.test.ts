@@ -113,6 +113,7 @@ describe('deleting the account', () => {
         'cards',
         'charging_sessions',
         'chargers',
+        'events',
         'tariffs',
         'login_failures',
         'outbox',

@@ -30,4 +30,20 @@ describe('the events cursor', () => {
     const { cursor } = aCursor({ last: 10, present: [6, 7, 9, 10] });
     expect(cursor.position()).toEqual({ after: 10, gaps: [8] });
   });
+
+  it('says which ids are new, so that a read overlapping notifications delivers nothing twice', () => {
+    const { cursor } = aCursor({ last: 0, present: [] });
+    expect(cursor.advance([3])).toEqual([3]); // notified first: 1 and 2 may still commit
+    expect(cursor.advance([1, 2, 3, 4])).toEqual([1, 2, 4]);
+    expect(cursor.advance([2])).toEqual([]);
+    expect(cursor.position()).toEqual({ after: 4, gaps: [] });
+  });
+
+  it('gives up on old gaps while notifications alone move it', () => {
+    const { cursor, wait } = aCursor({ last: 0, present: [] }, 1000);
+    cursor.advance([2]);
+    wait(1500);
+    cursor.advance([3]);
+    expect(cursor.advance([1])).toEqual([]);
+  });
 });

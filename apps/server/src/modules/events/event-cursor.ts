@@ -39,23 +39,40 @@ export function eventCursor({
   const started = clock();
   for (let id = present[0] ?? last; id < last; id++) if (!committed.has(id)) gaps.set(id, started);
 
+  let expiredAt = started;
+  const expire = () => {
+    expiredAt = clock();
+    for (const [id, at] of gaps) {
+      if (at > expiredAt - gapTimeoutMs) break; // insertion order: the rest are younger
+      gaps.delete(id);
+    }
+  };
+
   return {
     /** What the next read asks for: the ids after `after`, and the gaps still looked for. */
     position: (): { after: number; gaps: number[] } => {
-      const expired = clock() - gapTimeoutMs;
-      for (const [id, at] of gaps) if (at <= expired) gaps.delete(id);
+      expire();
       return { after: cursor, gaps: [...gaps.keys()] };
     },
-    /** The ids a read returned, in id order. */
-    advance: (ids: number[]): void => {
+    /**
+     * The ids a read returned (in id order) or a notification carried (one, in commit order); returns those not
+     * seen before, to be delivered: a read that overlaps a notification, or a notification of an id already read,
+     * delivers nothing twice.
+     */
+    advance: (ids: number[]): number[] => {
+      const fresh: number[] = [];
       for (const id of ids) {
         if (id <= cursor) {
-          gaps.delete(id);
+          if (gaps.delete(id)) fresh.push(id);
           continue;
         }
         if (id > cursor + 1) addGaps(cursor + 1, id);
         cursor = id;
+        fresh.push(id);
       }
+      // Notifications keep a node from reading for long: give up on old gaps here too (at most once a second).
+      if (gaps.size > 0 && clock() - expiredAt > 1000) expire();
+      return fresh;
     },
   };
 }

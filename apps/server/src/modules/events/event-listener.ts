@@ -27,10 +27,12 @@ export type EventListenerDeps = {
 const startWindow = 1000;
 
 /**
- * One node's ear: a connection of its own LISTENs on the events and signals channels. A notification of events
- * reads the rows after the cursor (and the gaps) from the table, in id order and in batches, and delivers them; a
- * signal carries its event. After the connection drops it reconnects with backoff and reads from its cursor, so no
- * event is lost: LISTEN comes before the read, so one committed meanwhile is either read or notified.
+ * One node's ear: a connection of its own LISTENs on the events and signals channels. A notification of an event
+ * carries it and is delivered as it comes (the cursor keeps the ids seen, so nothing is delivered twice); the table
+ * is read, in id order and in batches, at start, after a reconnect, for an event too large to be carried, and when
+ * someone waits for `caughtUp`. After the connection drops it reconnects with backoff and reads from its cursor, so
+ * no event is lost: LISTEN comes before the read, so one committed meanwhile is either read or notified. A signal
+ * carries its event and is never read back.
  */
 export function eventListener({
   connect,
@@ -68,8 +70,9 @@ export function eventListener({
       const position = at.position();
       const rows: EventRow[] = await repo.read(position.after, position.gaps, batchSize);
       if (closed) return;
-      at.advance(rows.map((r) => r.id));
+      const fresh = new Set(at.advance(rows.map((r) => r.id)));
       for (const row of rows) {
+        if (!fresh.has(row.id)) continue; // delivered by its notification meanwhile
         const event = envelopeOf(row);
         if (event) dispatch(event);
         else log.warn({ id: row.id, version: row.version }, 'events: a version this node does not know');
@@ -105,6 +108,26 @@ export function eventListener({
       });
   };
 
+  /**
+   * A notification on the events channel carries its event, delivered at once unless the cursor has seen it; one
+   * that carries only an id (too large, or written by an older node that sent ids) makes a read of the table.
+   */
+  const onEvent = (text: string) => {
+    if (!cursor) return; // not started: what committed before the start is not delivered
+    let event: Partial<EventEnvelope> | undefined;
+    try {
+      event = JSON.parse(text) as Partial<EventEnvelope>;
+    } catch {
+      // read below
+    }
+    if (!event?.type || event.version !== 1 || reading) {
+      // While a read is under way the cursor is moving in id order: let the next read bring this one too.
+      read();
+      return;
+    }
+    if (cursor.advance([Number(event.id)]).length > 0) dispatch(event as EventEnvelope);
+  };
+
   const onSignal = (text: string) => {
     let event: EventEnvelope;
     try {
@@ -133,7 +156,7 @@ export function eventListener({
     client = next;
     next.on('notification', (message) => {
       if (message.channel === signalsChannel) onSignal(message.payload ?? '');
-      else read();
+      else onEvent(message.payload ?? '');
     });
     next.on('error', (error) => drop(next, error));
     next.on('end', () => drop(next));

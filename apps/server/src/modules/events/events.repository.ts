@@ -3,8 +3,10 @@ import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import type { EventEnvelope, EventName } from '../../lib/event-bus.ts';
 
-/** The channel that tells every node "events up to this id were committed"; the rows carry the events. */
+/** The channel that carries each committed event (or only its id, when too large) to every node. */
 export const eventsChannel = 'plugboard_events';
+/** PostgreSQL refuses a notification payload of 8,000 bytes or more. */
+const maxNotification = 7900;
 /** The channel of samples (signals): the notification carries the event itself. */
 export const signalsChannel = 'plugboard_signals';
 
@@ -29,14 +31,28 @@ export function envelopeOf(row: EventRow): EventEnvelope | undefined {
 export function eventsRepository(db: Db) {
   return {
     /**
-     * Inserts events and NOTIFYs the last id, in one statement of the caller's transaction: PostgreSQL delivers the
-     * notification at commit, and none after a rollback.
+     * Inserts events and NOTIFYs each of them, in one statement of the caller's transaction: PostgreSQL delivers the
+     * notifications at commit, and none after a rollback. A notification carries its event (as `envelopeOf` makes
+     * it), so that listening nodes need not read the table; one too large for a notification carries only its id.
      */
     insert: async (rows: NewEvent[]): Promise<void> => {
       await db
-        .with('added', (q) => q.insertInto('events').values(rows).returning('id'))
-        .selectFrom('added')
-        .select(sql<string>`pg_notify(${eventsChannel}, max(id)::text)`.as('notified'))
+        .with('added', (q) => q.insertInto('events').values(rows).returning(columns))
+        .with('notice', (q) =>
+          q
+            .selectFrom('added')
+            .select('id')
+            .select(
+              sql<string>`json_build_object('id', id::text, 'type', type, 'version', version,
+                'occurredAt', to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'stationId', station_id, 'payload', payload)::text`.as('text'),
+            ),
+        )
+        .selectFrom('notice')
+        .select(
+          sql<string>`pg_notify(${eventsChannel}, case when octet_length(text) <= ${maxNotification}
+            then text else json_build_object('id', id::text)::text end)`.as('notified'),
+        )
         .execute();
     },
 

@@ -72,6 +72,30 @@ describe('events across nodes', () => {
     expect(new Date(atA[0]!.occurredAt).toISOString()).toBe(atA[0]!.occurredAt);
   });
 
+  it('deliver an event too large for a notification by reading it, and an event as the table keeps it', async () => {
+    const node = await aNode();
+    const seen = received(node, 'charger.changed');
+    // 'updated' with a long product code stands for any payload over PostgreSQL's 8,000-byte notification limit.
+    const large = { ...aChange(), productCode: 'X'.repeat(9000) } as AppEvents['charger.changed'];
+    const small = aChange();
+    await write(node, large);
+    await write(node, small);
+    await vi.waitFor(() => expect(chargersIn(seen)).toEqual([large.chargerId, small.chargerId]));
+    const rows = await node.db
+      .selectFrom('events')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        seen.map((e) => Number(e.id)),
+      )
+      .orderBy('id')
+      .execute();
+    expect(seen.map((e) => [e.id, e.occurredAt])).toEqual(
+      rows.map((r) => [String(r.id), r.occurred_at.toISOString()]),
+    );
+  });
+
   it('never announce a change that was rolled back', async () => {
     const node = await aNode();
     const seen = received(node, 'charger.changed');
