@@ -30,6 +30,11 @@ const steps = [
     report: 'pricing',
   },
   {
+    name: 'load-allocator',
+    cmd: ['npx', 'vitest', 'run', '--root', 'packages/load-allocator', ...vitestJson('load-allocator')],
+    report: 'load-allocator',
+  },
+  {
     name: 'ocpp',
     cmd: ['npx', 'vitest', 'run', '--root', 'packages/ocpp', ...vitestJson('ocpp')],
     report: 'ocpp',
