@@ -28,6 +28,8 @@ import { registerLiveSocket } from './modules/live/live-socket.ts';
 import { registerSessionsExport } from './modules/sessions/sessions-export.routes.ts';
 import { sessionsExportService } from './modules/sessions/sessions-export.service.ts';
 import { StartupError } from './lib/startup-error.ts';
+import { registerInvoiceFiles } from './modules/invoices/invoice-files.routes.ts';
+import { invoicesModule } from './modules/invoices/invoices.module.ts';
 import { displayLinksService } from './modules/display/display-links.service.ts';
 import { toDisplayMessage } from './modules/display/display-tiles.ts';
 
@@ -160,6 +162,8 @@ export async function buildApp({
   );
   // The one call that answers a file (streamed), checked like the calls above.
   registerSessionsExport(app, { auth, now, assertSiteOwner }, sessionsExportService({ db, now }));
+  // An invoice's PDF and XML: files too, checked the same way.
+  registerInvoiceFiles(app, { auth, now, assertSiteOwner }, invoicesModule({ db, now, mailer }).sender);
   // The console's live events on this same port too: ws(s)://host/cms-system/live.
   registerLiveSocket(app, {
     hub: liveHub({ events, findCharger: chargerView.find, log: app.log }),

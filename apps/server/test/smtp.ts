@@ -1,7 +1,8 @@
 import type net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string; subject: string; text: string };
+export type ReceivedMail = { to: string; subject: string; text: string; raw: string };
+export type ReceivedAttachment = { filename: string; contentType: string; content: Buffer };
 export type Mailbox = {
   /** smtp://127.0.0.1:port, for createTestApp({ smtpUrl }). */
   url: string;
@@ -30,8 +31,9 @@ export async function startMailbox(): Promise<Mailbox> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const parsed = parseMessage(Buffer.concat(chunks).toString('utf8'));
-        for (const rcpt of session.envelope.rcptTo) messages.push({ to: rcpt.address, ...parsed });
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const parsed = parseMessage(raw);
+        for (const rcpt of session.envelope.rcptTo) messages.push({ to: rcpt.address, ...parsed, raw });
         callback();
       });
     },
@@ -104,4 +106,19 @@ function decodeWords(value: string): string {
         ? Buffer.from(data, 'base64').toString('utf8')
         : decodeQuotedPrintable(data, true),
     );
+}
+
+/** The attached files of a multipart mail (base64 parts with a file name), decoded. */
+export function attachmentsIn(raw: string): ReceivedAttachment[] {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) return [];
+  return raw.split(`--${boundary}`).flatMap((part) => {
+    const split = part.indexOf('\r\n\r\n');
+    const head = part.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+    const filename = /filename="?([^";\r\n]+)"?/i.exec(head)?.[1];
+    if (split < 0 || !filename) return [];
+    const contentType = /content-type:\s*([^;\r\n]+)/i.exec(head)?.[1]?.trim() ?? '';
+    const content = Buffer.from(part.slice(split + 4).replace(/\s+/g, ''), 'base64');
+    return [{ filename, contentType, content }];
+  });
 }

@@ -46,6 +46,9 @@ export const errorMessages = {
   9002: 'Network unavailable, try again later',
   11001: 'The card ID already exists',
   15901: 'Data has been changed, please refresh and try again',
+  16001: 'There are no sessions to invoice in this period',
+  16003: 'An issued invoice cannot be changed or deleted',
+  16004: 'Enter your company name and address in the account before issuing invoices',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;
@@ -110,6 +113,12 @@ export const codes = {
   cardIdTaken: 11001,
   /** What the request relied on changed meanwhile (a card's group deleted during an import). */
   dataChanged: 15901,
+  /** No session of the customer in the period is left to bill (none, or all on issued invoices). */
+  nothingToBill: 16001,
+  /** Deleting or changing an invoice that is no longer a draft, or crediting one that is not issued. */
+  invoiceIssued: 16003,
+  /** Issuing without the seller's company name and address in the account. */
+  sellerIncomplete: 16004,
 } as const satisfies Record<string, ErrorCode>;
 
 export const errorCodes = Object.keys(errorMessages).map(Number) as ErrorCode[];

@@ -58,6 +58,8 @@ export interface Chargers {
   meter_type: string | null;
   model: string | null;
   node_id: string | null;
+  pending_pin_hash: Buffer | null;
+  pending_pin_hint: string | null;
   pin_hash: Buffer;
   pin_hint: Generated<string>;
   product_code: string;
@@ -143,6 +145,57 @@ export interface FirmwareVersions {
   version: string;
 }
 
+export interface InvoiceLines {
+  energy_wh: number;
+  invoice_id: number;
+  kind: string;
+  net_minor: number;
+  position: number;
+  sessions: number;
+  vat_minor: number;
+  vat_rate_bp: number;
+}
+
+export interface InvoiceNumbering {
+  last_number: Generated<number>;
+  prefix: Generated<string>;
+  station_id: number;
+}
+
+export interface Invoices {
+  bill_to: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+  credit_of: number | null;
+  currency: string;
+  customer: ColumnType<unknown, string, string>;
+  customer_label: string;
+  description: string;
+  fee: ColumnType<unknown, string, string>;
+  gross_minor: number;
+  id: Generated<number>;
+  issued_at: Timestamp | null;
+  kind: string;
+  language: string;
+  net_minor: number;
+  number: string | null;
+  period_from: Timestamp;
+  period_to: Timestamp;
+  seller: ColumnType<unknown, string, string>;
+  sent_at: Timestamp | null;
+  sequence: number | null;
+  session_count: number;
+  station_id: number;
+  status: Generated<string>;
+  time_zone: string;
+  vat_minor: number;
+}
+
+export interface InvoiceSessions {
+  holds: Generated<boolean>;
+  invoice_id: number;
+  session_id: number;
+}
+
 export interface LoginFailures {
   client_ip: string;
   created_at: Timestamp;
@@ -187,6 +240,7 @@ export interface Nodes {
 }
 
 export interface Outbox {
+  attachments: ColumnType<unknown, string, string> | null;
   attempts: Generated<number>;
   claimed_until: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -318,6 +372,10 @@ export interface DB {
   display_links: DisplayLinks;
   events: Events;
   firmware_versions: FirmwareVersions;
+  invoice_lines: InvoiceLines;
+  invoice_numbering: InvoiceNumbering;
+  invoice_sessions: InvoiceSessions;
+  invoices: Invoices;
   login_failures: LoginFailures;
   meter_values: MeterValues;
   node_calls: NodeCalls;

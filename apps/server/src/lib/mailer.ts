@@ -9,7 +9,16 @@ import { outboxRepository } from './outbox.repository.ts';
  * `secret` (a verification code) is masked in the outbox, so that codes are never stored in clear. `retry`: the
  * message is worth resending until it goes out (the charging report); a message with a secret never is.
  */
-export type MailMessage = { to: string; subject: string; text: string; secret?: string; retry?: boolean };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  secret?: string;
+  retry?: boolean;
+  /** Files sent with the message (an invoice's PDF and XML); kept in the outbox so that a retry sends them too. */
+  attachments?: MailAttachment[];
+};
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 export type Mailer = {
   send: (message: MailMessage) => Promise<void>;
   /**
@@ -78,7 +87,12 @@ export function createMailer({ db, smtpUrl, from, log, now }: Options): Mailer {
       return;
     }
     try {
-      await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.attachments && { attachments: mail.attachments }),
+      });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await outbox.markFailed(id, reason, later(now(), backoffMs(attempts)));
@@ -120,7 +134,7 @@ export function createMailer({ db, smtpUrl, from, log, now }: Options): Mailer {
     for (const row of due) {
       // What is left stays claimed until its claim lapses; then any node sends it.
       if (closing) break;
-      const mail = { to: row.to_email, subject: row.subject, text: row.text };
+      const mail = { to: row.to_email, subject: row.subject, text: row.text, attachments: row.attachments };
       sent += await transmit(row.id, mail, row.attempts).then(
         () => 1,
         () => 0,

@@ -1,12 +1,40 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
+import type { MailAttachment } from './mailer.ts';
 
 /** A message a node has claimed and is to send. */
-export type ClaimedMail = { id: number; to_email: string; subject: string; text: string; attempts: number };
+export type ClaimedMail = {
+  id: number;
+  to_email: string;
+  subject: string;
+  text: string;
+  attempts: number;
+  attachments?: MailAttachment[] | undefined;
+};
+type StoredAttachment = { filename: string; contentType: string; content: string };
+const stored = (attachments: MailAttachment[] | undefined) =>
+  attachments?.length
+    ? JSON.stringify(attachments.map((a) => ({ ...a, content: a.content.toString('base64') })))
+    : null;
+const fromStored = (rows: (Omit<ClaimedMail, 'attachments'> & { attachments: unknown })[]): ClaimedMail[] =>
+  rows.map(({ attachments, ...row }) => ({
+    ...row,
+    attachments: (attachments as StoredAttachment[] | null)?.map((a) => ({
+      ...a,
+      content: Buffer.from(a.content, 'base64'),
+    })),
+  }));
 
 export function outboxRepository(db: Db) {
   return {
-    insert: (row: { to: string; subject: string; text: string; retry: boolean; createdAt: Date }) =>
+    insert: (row: {
+      to: string;
+      subject: string;
+      text: string;
+      retry: boolean;
+      createdAt: Date;
+      attachments?: MailAttachment[] | undefined;
+    }) =>
       db
         .insertInto('outbox')
         .values({
@@ -15,6 +43,7 @@ export function outboxRepository(db: Db) {
           text: row.text,
           retry: row.retry,
           created_at: row.createdAt,
+          attachments: stored(row.attachments),
         })
         .returning('id')
         .executeTakeFirstOrThrow(),
@@ -44,7 +73,7 @@ export function outboxRepository(db: Db) {
       maxAttempts: number;
       limit: number;
     }): Promise<ClaimedMail[]> => {
-      const result = await sql<ClaimedMail>`
+      const result = await sql<Omit<ClaimedMail, 'attachments'> & { attachments: unknown }>`
         update outbox set claimed_until = ${o.until}, attempts = attempts + 1
         where id in (
           select id from outbox
@@ -53,8 +82,8 @@ export function outboxRepository(db: Db) {
           order by created_at, id
           limit ${o.limit}
           for update skip locked)
-        returning id, to_email, subject, text, attempts`.execute(db);
-      return result.rows.sort((a, b) => a.id - b.id);
+        returning id, to_email, subject, text, attempts, attachments`.execute(db);
+      return fromStored(result.rows).sort((a, b) => a.id - b.id);
     },
 
     markSent: (id: number, at: Date) =>

@@ -26,6 +26,8 @@ import { noticesRoutes } from './notices/notices.routes.ts';
 import { noticesService } from './notices/notices.service.ts';
 import { ongoingSessions } from './sessions/ongoing-sessions.service.ts';
 import { sessionsRoutes } from './sessions/sessions.routes.ts';
+import { invoicesModule } from './invoices/invoices.module.ts';
+import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { sessionsHistoryService } from './sessions/sessions-history.service.ts';
 import type { SessionService } from './sessions/sessions.service.ts';
 import { sitesRoutes } from './sites/sites.routes.ts';
@@ -85,6 +87,7 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
     }),
     ...tariffsRoutes(tariffsService(deps)),
     ...sessionsRoutes(sessionsHistoryService(deps)),
+    ...invoicesRoutes(invoicesModule(deps)),
     ...noticesRoutes(notices),
     ...displayRoutes(
       displayLinks,

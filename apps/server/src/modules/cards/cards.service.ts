@@ -88,6 +88,12 @@ export function cardsService({ db, now }: CardsDeps) {
     export: async (stationId: number, filter: CardFilter): Promise<Card[]> =>
       (await repo.all(stationId, filter)).map(toCard),
 
+    /** The cards of the site among `ids`, in that order; ids of another site's cards or of none are left out. */
+    findMany: async (stationId: number, ids: number[]): Promise<Card[]> => {
+      const rows = await Promise.all(ids.map((id) => repo.find(stationId, id)));
+      return rows.flatMap((row) => (row ? [toCard(row)] : []));
+    },
+
     /** A card ID already in the site, active or recycled, is 11001; without a group it goes to the default. */
     add: async (stationId: number, input: CardInput): Promise<Card> => {
       assertReportHasEmail(input.email, input.subscribeReport);
