@@ -5,7 +5,7 @@ import { cardAuthorization } from '../cards/card-authorization.service.ts';
 import { readingsOf, takeRegister, withEnergy } from './meter-readings.ts';
 import { meterValuesRepository, type NewMeterValue } from './meter-values.repository.ts';
 import { remoteStartsRepository } from './remote-starts.repository.ts';
-import { rowBatcher } from './row-batcher.ts';
+import { rowBatcher } from '../../lib/row-batcher.ts';
 import { settledCost } from './session-pricing.ts';
 import { cardColumns, cardSnapshot, meterRows, stoppedEvent, unknownSession } from './session-rows.ts';
 import { sessionsRepository, type ChargingSessionRow } from './sessions.repository.ts';
@@ -44,7 +44,7 @@ function storedTransactionId(id: string): number {
 export function sessionService({ db, events, now }: SessionServiceDeps) {
   const repo = sessionsRepository(db);
   const remoteStarts = remoteStartsRepository(db);
-  // MeterValues of many chargers arriving together share one insert (row-batcher.ts says why).
+  // MeterValues of many chargers arriving together share one insert (lib/row-batcher.ts says why).
   const insertMeterValues = rowBatcher<NewMeterValue>((rows) => meterValuesRepository(db).insert(rows));
 
   // Written with the stop and its cost: the charging report mail reads the cost on this event.
