@@ -210,6 +210,8 @@ export const invoiceSettingsQuerySchema = z.object({ stationId });
 export const invoiceSettingsSchema = z.object({
   prefix: z.string(),
   lastNumber: z.number().int().describe('The sequential part of the last number given; 0 before the first'),
+  timeZone: z.string().describe("The site's time zone: the console's periods are its days"),
+  currency: z.string(),
 });
 export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
 export const invoicePrefixPattern = /^[A-Za-z0-9{}/_.-]*$/;

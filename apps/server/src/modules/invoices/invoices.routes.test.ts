@@ -1,6 +1,12 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codes, invoicePdfPath, invoiceXmlPath, type Invoice } from '@plugboard/contract';
+import {
+  codes,
+  invoicePdfPath,
+  invoiceXmlPath,
+  type Invoice,
+  type InvoicePreview,
+} from '@plugboard/contract';
 import { consoleHeaders, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { attachmentsIn, startMailbox, type Mailbox } from '../../../test/smtp.ts';
 import { aCard, aGroup } from '../cards/cards.fixtures.ts';
@@ -118,7 +124,7 @@ describe('invoice preview', () => {
       call('preview'),
       op.request({ fee: { kind: 'perSession', perSession: 0.255 } }),
     );
-    expect((perSession.data as Invoice).lines.at(-1)).toEqual({
+    expect((perSession.data as InvoicePreview).lines.at(-1)).toEqual({
       kind: 'serviceFee',
       vatRate: 21,
       energyWh: 0,
@@ -130,7 +136,7 @@ describe('invoice preview', () => {
       call('preview'),
       op.request({ fee: { kind: 'percent', percent: 10, vatRate: 0 } }),
     );
-    const data = percent.data as Invoice;
+    const data = percent.data as InvoicePreview;
     expect(data.lines.at(-1)).toMatchObject({ kind: 'serviceFee', vatRate: 0, netMinor: 100, vatMinor: 0 });
     expect(data.netMinor).toBe(999 + 100);
   });
@@ -234,7 +240,7 @@ describe('issuing', () => {
 
   it('gives 50 invoices issued at once 50 consecutive numbers, with a changed prefix', async () => {
     const op = await anOperator();
-    expect((await op.as(call('settings/update'), { prefix: 'INV/{YYYY}/' })).data).toEqual({
+    expect((await op.as(call('settings/update'), { prefix: 'INV/{YYYY}/' })).data).toMatchObject({
       prefix: 'INV/{YYYY}/',
       lastNumber: 0,
     });
@@ -251,7 +257,12 @@ describe('issuing', () => {
     expect(numbers).toEqual(
       Array.from({ length: 50 }, (_, i) => `INV/${year}/${String(i + 1).padStart(6, '0')}`),
     );
-    expect((await op.as(call('settings'), {})).data).toEqual({ prefix: 'INV/{YYYY}/', lastNumber: 50 });
+    expect((await op.as(call('settings'), {})).data).toMatchObject({
+      prefix: 'INV/{YYYY}/',
+      lastNumber: 50,
+      currency: 'EUR',
+      timeZone: expect.any(String) as string,
+    });
   });
 
   it('never bills a session twice: the second request says which invoice bills them', async () => {

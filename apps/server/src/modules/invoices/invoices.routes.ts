@@ -35,8 +35,9 @@ export function invoicesRoutes({
     '/cms-system/system/invoice/v2/detail': ({ stationId, body }) => invoices.detail(stationId, body.id),
     '/cms-system/system/invoice/v2/list': ({ stationId, body: { stationId: _site, ...query } }) =>
       invoices.list(stationId, query),
-    '/cms-system/system/invoice/v2/settings': ({ stationId }) => invoices.settings(stationId),
-    '/cms-system/system/invoice/v2/settings/update': ({ stationId, body }) =>
-      invoices.setPrefix(stationId, body.prefix),
+    '/cms-system/system/invoice/v2/settings': ({ session, stationId }) =>
+      invoices.settings(session, stationId),
+    '/cms-system/system/invoice/v2/settings/update': ({ session, stationId, body }) =>
+      invoices.setPrefix(session, stationId, body.prefix),
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   codes,
+  defaultInvoicePrefix,
   errorMessages,
   nothingToBillMessage,
   type Invoice,
@@ -233,14 +234,27 @@ export function invoicesService(deps: InvoicesDeps) {
       return { list: rows.map(toInvoice), total, pageNum, pageSize };
     },
 
-    settings: async (stationId: number): Promise<InvoiceSettings> => {
-      const row = await repo.numbering(stationId);
-      return { prefix: row?.prefix ?? 'PB-{YYYY}-', lastNumber: row?.last_number ?? 0 };
+    settings: async (session: LoginSession, stationId: number): Promise<InvoiceSettings> => {
+      const [row, site] = await Promise.all([repo.numbering(stationId), deps.siteOf(session, stationId)]);
+      return {
+        prefix: row?.prefix ?? defaultInvoicePrefix,
+        lastNumber: row?.last_number ?? 0,
+        timeZone: site.timeZone,
+        currency: site.currency,
+      };
     },
 
-    setPrefix: async (stationId: number, prefix: string): Promise<InvoiceSettings> => {
-      const row = await repo.setPrefix(stationId, prefix);
-      return { prefix: row.prefix, lastNumber: row.last_number };
+    setPrefix: async (session: LoginSession, stationId: number, prefix: string): Promise<InvoiceSettings> => {
+      const [row, site] = await Promise.all([
+        repo.setPrefix(stationId, prefix),
+        deps.siteOf(session, stationId),
+      ]);
+      return {
+        prefix: row.prefix,
+        lastNumber: row.last_number,
+        timeZone: site.timeZone,
+        currency: site.currency,
+      };
     },
 
     /** Marks an issued invoice sent (or keeps a credited one credited), with the time, in the caller's transaction. */
