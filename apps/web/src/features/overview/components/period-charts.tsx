@@ -1,0 +1,102 @@
+import Box from '@mui/material/Box';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { PieChart } from '@mui/x-charts/PieChart';
+import Typography from '@mui/material/Typography';
+import type { OverviewPeriod } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
+import { filledSeries } from '../lib/buckets';
+import { formatBucket, formatKwh, formatMinor } from '../lib/format';
+import { OverviewCard } from './overview-card';
+
+export type PeriodChartsProps = { data: OverviewPeriod };
+
+const energyColor = '#10B981';
+const revenueColor = '#6366F1';
+const chartHeight = 240;
+
+/** Energy and revenue per day (per hour for one day), and the sessions by how they were started. */
+export function PeriodCharts({ data }: PeriodChartsProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const series = filledSeries(data);
+  const labels = series.map((s) => formatBucket(lang, s.at, data.bucket));
+  const money = (minor: number) => formatMinor(lang, minor, data.currency, data.minorDigits);
+  const xAxis = [{ scaleType: 'band' as const, data: labels }];
+  const margin = { left: 8, right: 8, top: 8, bottom: 8 };
+  const unit = data.bucket === 'hour' ? t('overview.charts.perHour') : t('overview.charts.perDay');
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 2fr 1.3fr' } }}>
+      <OverviewCard title={`${t('overview.charts.energy')} · ${unit}`} testId="overview-chart-energy">
+        <Box
+          data-testid="overview-chart-energy-data"
+          data-points={series.length}
+          data-total={series.reduce((a, s) => a + s.energyWh, 0)}
+        >
+          <BarChart
+            height={chartHeight}
+            margin={margin}
+            hideLegend
+            skipAnimation
+            xAxis={xAxis}
+            yAxis={[{ width: 48, valueFormatter: (v: number) => formatKwh(lang, v * 1000, 0) }]}
+            series={[
+              {
+                data: series.map((s) => s.energyWh / 1000),
+                label: t('overview.charts.energy'),
+                color: energyColor,
+                valueFormatter: (v) =>
+                  v === null ? '' : t('overview.units.kwh', { value: formatKwh(lang, v * 1000) }),
+              },
+            ]}
+          />
+        </Box>
+      </OverviewCard>
+      <OverviewCard title={`${t('overview.charts.revenue')} · ${unit}`} testId="overview-chart-revenue">
+        <Box
+          data-testid="overview-chart-revenue-data"
+          data-points={series.length}
+          data-total={series.reduce((a, s) => a + s.grossMinor, 0)}
+        >
+          <BarChart
+            height={chartHeight}
+            margin={margin}
+            hideLegend
+            skipAnimation
+            xAxis={xAxis}
+            yAxis={[{ width: 56 }]}
+            series={[
+              {
+                data: series.map((s) => s.grossMinor / 10 ** data.minorDigits),
+                label: t('overview.charts.revenue'),
+                color: revenueColor,
+                valueFormatter: (v, { dataIndex }) =>
+                  v === null ? '' : money(series[dataIndex]?.grossMinor ?? 0),
+              },
+            ]}
+          />
+        </Box>
+      </OverviewCard>
+      <OverviewCard title={t('overview.charts.startBy')} testId="overview-chart-start-by">
+        {data.byStartBy.length === 0 ? (
+          <Typography color="text.secondary">{t('overview.noSessions')}</Typography>
+        ) : (
+          <PieChart
+            height={chartHeight}
+            skipAnimation
+            series={[
+              {
+                innerRadius: 40,
+                paddingAngle: 1,
+                data: data.byStartBy.map((s) => ({
+                  id: s.startBy,
+                  value: s.sessions,
+                  label: t(`sessions.startBy.${s.startBy}`),
+                })),
+              },
+            ]}
+          />
+        )}
+      </OverviewCard>
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import { wallClockOf } from '@plugboard/pricing';
+import type { OverviewPeriod } from '@plugboard/contract';
+
+const hourMs = 3_600_000;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Every hour or day of a period as the site's wall clock names it (YYYY-MM-DDTHH:mm, as the server's buckets), in
+ * order: the server sends only those with sessions, a chart shows the empty ones too. Walking the period an hour at
+ * a time gives a day of 23 or 25 hours around a DST change (its repeated hour once) and works for any offset.
+ */
+export function bucketsOf(
+  period: OverviewPeriod['period'],
+  bucket: 'hour' | 'day',
+  timeZone: string,
+): string[] {
+  const names = new Set<string>();
+  const to = Date.parse(period.to);
+  for (let at = Date.parse(period.from); at < to; at += hourMs) {
+    const c = wallClockOf(at, timeZone);
+    names.add(`${c.year}-${pad(c.month)}-${pad(c.day)}T${bucket === 'hour' ? pad(c.hour) : '00'}:00`);
+  }
+  return [...names];
+}
+
+/** The series on every bucket of the period, zero where no session started. */
+export function filledSeries(data: OverviewPeriod) {
+  const byAt = new Map(data.series.map((s) => [s.at, s]));
+  return bucketsOf(data.period, data.bucket, data.timeZone).map(
+    (at) => byAt.get(at) ?? { at, sessions: 0, energyWh: 0, netMinor: 0, grossMinor: 0 },
+  );
+}
