@@ -104,12 +104,17 @@ test('an operator adds a charger, sees it live, charges, reboots, resets its PIN
   await expect.poll(() => charger.boots()).toBe(2);
   await expect(status).toHaveText('Available');
 
-  // Reset the PIN: shown once; the charger got it and reconnects with it; the old PIN no longer gets in.
+  // Reset the PIN: a 16-byte key, hex-encoded (OCPP 1.6 security whitepaper), shown once and grouped to type by
+  // hand; the charger accepts it and reconnects presenting its bytes; the old PIN no longer gets in.
   await details.getByTestId('charger-action-reset-pin').click();
   await confirmWith(page, 'Reset the PIN');
   const newPin = (await page.getByTestId('charger-new-pin').textContent()) ?? '';
-  expect(newPin).toMatch(/^[0-9A-Z]{8}$/);
-  await expect(page.getByTestId('charger-new-pin-delivered')).toHaveAttribute('data-delivered', 'true');
+  expect(newPin).toMatch(/^[0-9a-f]{32}$/);
+  await expect(page.getByTestId('charger-new-pin-groups')).toHaveText(
+    newPin.toUpperCase().replace(/(.{4})(?!$)/g, '$1 '),
+  );
+  await expect(page.getByTestId('charger-new-pin-delivered')).toHaveAttribute('data-delivery', 'accepted');
+  await snapshot(page, testInfo, 'new-key');
   expect(charger.received('ChangeConfiguration')).toEqual([{ key: 'AuthorizationKey', value: newPin }]);
   expect(charger.password).toBe(newPin);
   await page.getByTestId('charger-new-pin-close').click();

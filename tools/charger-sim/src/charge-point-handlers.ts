@@ -91,9 +91,12 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
 
     ChangeConfiguration: ({ key, value }) => {
       if (key === 'AuthorizationKey') {
-        // The new password counts from the next connection (OCPP security whitepaper, profile 1).
+        // As the OCPP 1.6 security whitepaper wants it: 16 to 20 bytes, hex-encoded; anything else is refused (as
+        // firmware libraries in the field do). The charger presents the decoded bytes as its Basic auth password,
+        // from the next connection on (profile 1).
+        if (!/^(?:[0-9a-fA-F]{2}){16,20}$/.test(value)) return { status: 'Rejected' };
         state.authorizationKey = value;
-        charger.client.reconfigure({ password: value } as never);
+        charger.client.reconfigure({ password: Buffer.from(value, 'hex') } as never);
         return { status: 'Accepted' };
       }
       if (readOnlyKeys.has(key)) return { status: 'Rejected' };

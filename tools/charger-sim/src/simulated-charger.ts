@@ -12,6 +12,11 @@ export type SimulatedChargerOptions = {
   url: string;
   productCode: string;
   pin: string;
+  /**
+   * An AuthorizationKey (16 to 20 bytes, hex-encoded) set on the charger by hand: its decoded bytes are the Basic auth
+   * password instead of the PIN, as the OCPP 1.6 security whitepaper has it.
+   */
+  authorizationKey?: string;
   /** Number of connectors (1 by default). */
   connectors?: number;
   vendor?: string;
@@ -63,7 +68,7 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
   const electrical = options.electrical ?? { phases: 3, voltage: 230 };
   const state = {
     firmwareVersion: options.firmwareVersion ?? '1.0.0',
-    authorizationKey: options.pin,
+    authorizationKey: options.authorizationKey ?? options.pin,
     heartbeatTimer: undefined as NodeJS.Timeout | undefined,
     timers: new Set<NodeJS.Timeout>(),
     stopped: false,
@@ -95,7 +100,7 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
   const client = new RPCClient({
     endpoint: options.url.replace(/\/$/, ''),
     identity: options.productCode,
-    password: options.pin,
+    password: options.authorizationKey ? Buffer.from(options.authorizationKey, 'hex') : options.pin,
     protocols: ['ocpp1.6'],
     strictMode: true,
     ...(options.pingIntervalMs !== undefined && { pingIntervalMs: options.pingIntervalMs }),

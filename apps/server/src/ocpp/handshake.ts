@@ -48,10 +48,11 @@ export function handshakeGate({
     if (limiter.isBlocked(codeKey) || limiter.isBlocked(addressKey)) {
       return { accept: false, status: 429, message: 'Too many failed attempts, retry later' };
     }
-    const pin = handshake.password?.toString('utf8');
+    // As bytes: a charger following the security whitepaper presents its AuthorizationKey decoded from hex.
+    const password = handshake.password;
     const charger =
-      pin !== undefined && chargerLimits.productCodePattern.test(handshake.identity)
-        ? await chargers.authenticate(handshake.identity, pin)
+      password !== undefined && chargerLimits.productCodePattern.test(handshake.identity)
+        ? await chargers.authenticate(handshake.identity, password)
         : null;
     if (!charger) {
       limiter.fail(codeKey);

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   codes,
   chargerFieldLimits,
@@ -10,6 +10,7 @@ import {
   type ChargerStart,
   type ChargerStop,
   type FirmwareUpdateResult,
+  type PinDelivery,
   type PinResetResult,
 } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
@@ -41,7 +42,6 @@ export type ChargerCommandsDeps = {
  * chargers hold a remote start for their ConnectionTimeOut, commonly up to a few minutes.
  */
 const remoteStartTtlMs = 5 * 60_000;
-const pinAlphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /**
  * The console's commands to a charger of a site: start, stop, reboot, firmware update, new PIN. Each checks what it
@@ -63,6 +63,21 @@ export function chargerCommandsService({
     const row = await view.findInStation(stationId, chargerId);
     if (!row) throw new AppError(codes.chargerNotFound);
     return row;
+  };
+
+  /** ChangeConfiguration AuthorizationKey, and what came of it. */
+  const sendKey = async (productCode: string, key: string): Promise<PinDelivery> => {
+    try {
+      const answer = await link.send(productCode, 'ChangeConfiguration', {
+        key: 'AuthorizationKey',
+        value: key,
+      });
+      if (answer.status === 'Accepted') return 'accepted';
+      return answer.status === 'RebootRequired' ? 'rebootRequired' : 'refused';
+    } catch (error) {
+      if (error instanceof AppError && error.code === codes.chargerOffline) return 'offline';
+      return 'refused'; // a CALLERROR
+    }
   };
 
   const sessionAnswer = async (sessionId: number, chargerId: number): Promise<ChargerSession> => {
@@ -175,21 +190,18 @@ export function chargerCommandsService({
     },
 
     /**
-     * A new random PIN: its hash replaces the old one at once (the old PIN is refused from the next handshake),
-     * and a connected charger is told with ChangeConfiguration AuthorizationKey. Answered once, never stored.
+     * A new AuthorizationKey as the OCPP 1.6 security whitepaper wants it (A00.FR.205): random bytes, sent
+     * hex-encoded in ChangeConfiguration. It is only offered until the charger accepts it: the old PIN keeps
+     * opening a socket, so that a charger that refuses, or is offline, is not locked out; the first connection with
+     * the new key also makes it the PIN (a key typed into the charger by hand). Answered once, never stored.
      */
     resetPin: async (stationId: number, chargerId: number): Promise<PinResetResult> => {
       const charger = await chargerOf(stationId, chargerId);
-      const pin = generatePin();
-      await chargers.setPin(charger.id, pin);
-      let delivered = false;
-      if (charger.connected) {
-        const answer = await link
-          .send(charger.product_code, 'ChangeConfiguration', { key: 'AuthorizationKey', value: pin })
-          .catch(() => undefined);
-        delivered = answer?.status === 'Accepted';
-      }
-      return { pin, delivered };
+      const pin = randomBytes(chargerFieldLimits.generatedKeyBytes).toString('hex');
+      await chargers.offerPin(charger.id, pin);
+      const delivery = charger.connected ? await sendKey(charger.product_code, pin) : 'offline';
+      if (delivery === 'accepted') await chargers.confirmPin(charger.id);
+      return { pin, delivery, delivered: delivery === 'accepted' || delivery === 'rebootRequired' };
     },
   };
 }
@@ -211,13 +223,6 @@ function pickSessionToStop(ongoing: ChargingSessionRow[], sessionId: number | un
     );
   }
   return only;
-}
-
-function generatePin(): string {
-  let pin = '';
-  for (let i = 0; i < chargerFieldLimits.generatedPinLength; i++)
-    pin += pinAlphabet[randomInt(pinAlphabet.length)];
-  return pin;
 }
 
 /** A session of the charger the console named (its row loses the charger id only once the charger is deleted). */

@@ -218,14 +218,16 @@ describe('firmware update', () => {
 });
 
 describe('PIN reset', () => {
-  it('gives the charger a new PIN; it reconnects with it and the old one is refused', async () => {
+  it('sends a hex key of 16 bytes; the charger connects with its bytes, and the old PIN is refused', async () => {
     const c = await aConnectedCharger();
     const answer = await c.as(chargerCall('pin/reset'), { chargerId: c.chargerId });
     expect(answer.status).toBe(200);
-    const { pin, delivered } = answer.data;
-    expect(pin).toMatch(/^[0-9A-Z]{8}$/);
-    expect(delivered).toBe(true);
-    expect(c.received).toContainEqual(expect.stringMatching(/^ChangeConfiguration .*AuthorizationKey/));
+    const { pin, delivery, delivered } = answer.data;
+    expect(pin).toMatch(/^[0-9a-f]{32}$/);
+    expect({ delivery, delivered }).toEqual({ delivery: 'accepted', delivered: true });
+    expect(c.received).toContainEqual(
+      expect.stringMatching(new RegExp(`^ChangeConfiguration .*AuthorizationKey.*${pin}`)),
+    );
     expect(c.sim.password).toBe(pin);
     expect((await c.detail()).pinHint).toBe(`••••${pin.slice(-1)}`);
 
@@ -235,12 +237,35 @@ describe('PIN reset', () => {
     await expect(old.connect()).rejects.toMatchObject({ code: 401 });
   });
 
-  it('resets the PIN of a charger that is offline and says it was not delivered', async () => {
+  it('keeps the old PIN when the charger refuses the key, and says so', async () => {
+    const c = await aConnectedCharger();
+    c.sim.client.handle('ChangeConfiguration', () => Promise.resolve({ status: 'Rejected' }));
+    const answer = await c.as(chargerCall('pin/reset'), { chargerId: c.chargerId });
+    expect(answer.data).toMatchObject({ delivery: 'refused', delivered: false });
+    expect((await c.detail()).pinHint).toBe('••••4');
+    await c.sim.stop();
+    await sims.make({ product_code: c.productCode, pin: '1234' }).connect();
+  });
+
+  it('keeps the old PIN of an offline charger until the key typed into it by hand connects', async () => {
     const c = await aConnectedCharger({ connect: false });
     const answer = await c.as(chargerCall('pin/reset'), { chargerId: c.chargerId });
-    expect(answer.data).toMatchObject({ delivered: false });
-    await expect(c.sim.connect()).rejects.toMatchObject({ code: 401 });
-    await c.sim.stop();
+    expect(answer.data).toMatchObject({ delivery: 'offline', delivered: false });
+    const oldPin = sims.make({ product_code: c.productCode, pin: '1234' });
+    await oldPin.connect();
+    await oldPin.stop();
+    // The installer types the key into the charger: it presents the decoded bytes (security whitepaper).
+    const typed = sims.make(
+      { product_code: c.productCode, pin: '' },
+      { authorizationKey: answer.data.pin.toUpperCase() },
+    );
+    await typed.connect();
+    await typed.stop();
+    expect((await c.detail()).pinHint).toBe(`••••${answer.data.pin.slice(-1)}`);
+    await expect(sims.make({ product_code: c.productCode, pin: '1234' }).connect()).rejects.toMatchObject({
+      code: 401,
+    });
+    // A charger that sends the key as text is let in too.
     await sims.make({ product_code: c.productCode, pin: answer.data.pin }).connect();
   });
 });

@@ -206,6 +206,24 @@ export function chargersRepository(db: Db) {
         .forUpdate()
         .executeTakeFirst(),
 
+    /** The offered PIN becomes the PIN; false when none was offered. */
+    promotePendingPin: async (id: number, at: Date): Promise<boolean> => {
+      const row = await db
+        .updateTable('chargers')
+        .set((eb) => ({
+          pin_hash: eb.ref('pending_pin_hash').$notNull(),
+          pin_hint: eb.fn.coalesce('pending_pin_hint', 'pin_hint'),
+          pending_pin_hash: null,
+          pending_pin_hint: null,
+          updated_at: at,
+        }))
+        .where('id', '=', id)
+        .where('pending_pin_hash', 'is not', null)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     setStatus: (
       id: number,
       status: ChargerStatus,

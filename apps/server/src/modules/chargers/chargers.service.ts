@@ -145,7 +145,7 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       return toCharger(row);
     },
 
-    /** Replaces the PIN; the charger's next connection must use the new one. */
+    /** Replaces the PIN (and forgets one offered); the charger's next connection must use the new one. */
     setPin: async (chargerId: number, pin: string): Promise<void> => {
       if (!chargerLimits.pinPattern.test(pin)) throw new AppError(codes.invalidPin);
       const charger = await repo.findById(chargerId);
@@ -153,14 +153,51 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       await repo.update(chargerId, {
         pin_hash: await pins.hash(charger.product_code, pin),
         pin_hint: pinHint(pin),
+        pending_pin_hash: null,
+        pending_pin_hint: null,
         updated_at: now(),
       });
     },
 
-    /** The charger of that product code if `pin` is its PIN; null for an unknown code or a wrong PIN alike. */
-    authenticate: async (productCode: string, pin: string): Promise<ChargerIdentity | null> => {
+    /**
+     * Offers a new PIN beside the current one: both open a socket until `confirmPin` (the charger accepted it) or
+     * the charger's first connection with it makes it the only one.
+     */
+    offerPin: async (chargerId: number, pin: string): Promise<void> => {
+      if (!chargerLimits.pinPattern.test(pin)) throw new AppError(codes.invalidPin);
+      const charger = await repo.findById(chargerId);
+      if (!charger) throw new AppError(codes.chargerNotFound);
+      await repo.update(chargerId, {
+        pending_pin_hash: await pins.hash(charger.product_code, pin),
+        pending_pin_hint: pinHint(pin),
+        updated_at: now(),
+      });
+    },
+
+    /** The offered PIN becomes the PIN; the old one no longer opens a socket. */
+    confirmPin: (chargerId: number): Promise<boolean> => repo.promotePendingPin(chargerId, now()),
+
+    /**
+     * The charger of that product code if `password` (the Basic auth password, as bytes) is its PIN or the PIN it
+     * was offered; null for an unknown code or a wrong password alike. A charger following the OCPP 1.6 security
+     * whitepaper decodes a hexadecimal AuthorizationKey and presents the bytes: they are read back as hex too. The
+     * first connection with the offered PIN makes it the PIN.
+     */
+    authenticate: async (productCode: string, password: string | Buffer): Promise<ChargerIdentity | null> => {
       const charger = await repo.findByProductCode(productCode);
-      if (!(await pins.verify(productCode, pin, charger?.pin_hash)) || !charger) return null;
+      const candidates = passwordForms(password);
+      let matched: 'pin' | 'pending' | undefined;
+      for (const candidate of candidates) {
+        if (await pins.verify(productCode, candidate, charger?.pin_hash)) matched = 'pin';
+        else if (
+          charger?.pending_pin_hash &&
+          (await pins.verify(productCode, candidate, charger.pending_pin_hash))
+        )
+          matched = 'pending';
+        if (matched) break;
+      }
+      if (!matched || !charger) return null;
+      if (matched === 'pending') await repo.promotePendingPin(charger.id, now());
       return { chargerId: charger.id, stationId: charger.station_id, productCode: charger.product_code };
     },
 
@@ -362,6 +399,20 @@ function toCharger({
   ...charger
 }: ChargerRow): Charger {
   return charger;
+}
+
+/**
+ * The texts a Basic auth password may stand for: itself as UTF-8 text, and, for 16 to 20 bytes, their hexadecimal
+ * form (an AuthorizationKey as OCPP 1.6 security whitepaper chargers present it: the decoded bytes).
+ */
+function passwordForms(password: string | Buffer): string[] {
+  const text = typeof password === 'string' ? password : password.toString('utf8');
+  const forms = [text];
+  // A key typed by hand into a charger that sends it as text: its hex digits in either case.
+  if (/^[0-9A-F]{32,40}$/i.test(text) && text !== text.toLowerCase()) forms.push(text.toLowerCase());
+  if (typeof password !== 'string' && password.length >= 16 && password.length <= 20)
+    forms.push(password.toString('hex'));
+  return forms;
 }
 
 /** What the console shows of a PIN, which is stored only as a hash: enough to tell two PINs apart, no more. */

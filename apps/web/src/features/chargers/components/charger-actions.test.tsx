@@ -114,17 +114,38 @@ describe('charger actions', () => {
     expect(screen.getByTestId('toast').textContent).toBe('Gate deleted');
   });
 
-  it('shows the new PIN once, and whether the charger got it', async () => {
+  it('shows the new key once, grouped to type by hand, and that the offline charger keeps its old PIN', async () => {
+    const pin = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
     showActions(aCharger(), {
-      answers: { [resetPinPath]: envelope(200, 'success', { pin: 'K7Q2M9XA', delivered: false }) },
+      answers: { [resetPinPath]: envelope(200, 'success', { pin, delivery: 'offline', delivered: false }) },
     });
     fireEvent.click(screen.getByTestId('charger-action-reset-pin'));
     fireEvent.click(within(await confirmDialog()).getByTestId('confirm-dialog-ok'));
-    expect((await screen.findByTestId('charger-new-pin')).textContent).toBe('K7Q2M9XA');
+    expect((await screen.findByTestId('charger-new-pin')).textContent).toBe(pin);
+    expect(screen.getByTestId('charger-new-pin-groups').textContent).toBe(
+      '0F1E 2D3C 4B5A 6978 8796 A5B4 C3D2 E1F0',
+    );
     expect(screen.getByTestId('charger-new-pin-delivered').textContent).toBe(
-      'The charger could not be reached: set this PIN on the charger yourself.',
+      'The charger is offline and did not get the new key. Its old PIN still works: when it is back online, reset the PIN again, or type this key into the charger by hand.',
     );
     fireEvent.click(screen.getByTestId('charger-new-pin-close'));
     await waitFor(() => expect(screen.queryByTestId('charger-new-pin')).toBeNull());
+  });
+
+  it('says when the charger refused the new key', async () => {
+    showActions(aCharger(), {
+      answers: {
+        [resetPinPath]: envelope(200, 'success', {
+          pin: 'ab'.repeat(16),
+          delivery: 'refused',
+          delivered: false,
+        }),
+      },
+    });
+    fireEvent.click(screen.getByTestId('charger-action-reset-pin'));
+    fireEvent.click(within(await confirmDialog()).getByTestId('confirm-dialog-ok'));
+    expect((await screen.findByTestId('charger-new-pin-delivered')).textContent).toMatch(
+      /^The charger refused the new key\. It keeps connecting with its old PIN/,
+    );
   });
 });

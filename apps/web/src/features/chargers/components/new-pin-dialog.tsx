@@ -8,7 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import type { PinResetResult } from '@plugboard/contract';
+import type { PinDelivery, PinResetResult } from '@plugboard/contract';
+import { useFullScreenDialog } from '../../../components/ui/use-full-screen-dialog';
 import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 
@@ -21,6 +22,7 @@ export type NewPinDialogProps = {
 
 export function NewPinDialog({ productCode, result, onClose }: NewPinDialogProps) {
   const { t } = useTranslation();
+  const fullScreen = useFullScreenDialog();
 
   const copy = async (pin: string) => {
     try {
@@ -35,8 +37,9 @@ export function NewPinDialog({ productCode, result, onClose }: NewPinDialogProps
     <Dialog
       open={result !== null}
       onClose={onClose}
-      maxWidth="xs"
+      maxWidth="sm"
       fullWidth
+      fullScreen={fullScreen}
       data-testid="charger-new-pin-dialog"
     >
       <DialogTitle>{t('chargers.newPin.title', { productCode })}</DialogTitle>
@@ -50,8 +53,9 @@ export function NewPinDialog({ productCode, result, onClose }: NewPinDialogProps
                 data-testid="charger-new-pin"
                 sx={{
                   flex: 1,
-                  fontSize: 24,
-                  letterSpacing: 3,
+                  fontSize: { xs: 16, sm: 20 },
+                  letterSpacing: 1,
+                  wordBreak: 'break-all',
                   fontFamily: 'monospace',
                   py: 1,
                   px: 2,
@@ -71,12 +75,24 @@ export function NewPinDialog({ productCode, result, onClose }: NewPinDialogProps
                 {t('chargers.newPin.copy')}
               </Button>
             </Stack>
+            <Box>
+              <Typography variant="body2" color="text.secondary">
+                {t('chargers.newPin.byHand')}
+              </Typography>
+              <Typography
+                data-testid="charger-new-pin-groups"
+                sx={{ fontFamily: 'monospace', fontSize: 18, wordSpacing: 6 }}
+              >
+                {keyGroups(result.pin)}
+              </Typography>
+            </Box>
             <Alert
-              severity={result.delivered ? 'success' : 'warning'}
+              severity={deliverySeverity[result.delivery]}
               data-testid="charger-new-pin-delivered"
               data-delivered={String(result.delivered)}
+              data-delivery={result.delivery}
             >
-              {t(result.delivered ? 'chargers.newPin.delivered' : 'chargers.newPin.notDelivered')}
+              {t(`chargers.newPin.delivery.${result.delivery}`)}
             </Alert>
           </Stack>
         </DialogContent>
@@ -89,3 +105,17 @@ export function NewPinDialog({ productCode, result, onClose }: NewPinDialogProps
     </Dialog>
   );
 }
+
+const deliverySeverity: Record<PinDelivery, 'success' | 'info' | 'warning'> = {
+  accepted: 'success',
+  rebootRequired: 'info',
+  refused: 'warning',
+  offline: 'warning',
+};
+
+/** The key in groups of four, to read out or type into a charger's configuration by hand. */
+export const keyGroups = (key: string) =>
+  key
+    .toUpperCase()
+    .match(/.{1,4}/g)
+    ?.join(' ') ?? key;
