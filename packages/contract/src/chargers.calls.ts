@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CallDefinition } from './call-definition.ts';
 import {
   chargerAddSchema,
+  chargerFirmwareUpdateSchema,
   chargerListQuerySchema,
   chargerListSchema,
   chargerRebootSchema,
@@ -70,10 +71,11 @@ export const chargerCalls = {
     summary: 'Reboots a charger (Reset); refused while it charges (1036)',
   },
   '/cms-system/system/charger/v2/firmware/update': {
-    body: chargerRefSchema,
+    body: chargerFirmwareUpdateSchema,
     data: firmwareUpdateResultSchema,
     access: 'site',
-    summary: 'Tells the charger to install the newest firmware known for its model (UpdateFirmware)',
+    summary:
+      'Tells the charger to install the confirmed firmware version, else the newest known for its model (UpdateFirmware); also offered to a charger that never reported its version',
   },
   '/cms-system/system/charger/v2/firmware/add': {
     body: firmwareAddSchema,

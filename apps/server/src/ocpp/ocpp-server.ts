@@ -10,6 +10,7 @@ import { connectionRegistry, type ConnectionRegistry, type OcppConnection } from
 import { failureLimiter } from './failure-limiter.ts';
 import { handshakeGate, ocppEndpoint } from './handshake.ts';
 import { sweepOnce } from './offline-sweep.ts';
+import { speakOcpp16Errors } from './v16/call-errors.ts';
 import { attachV16Handlers } from './v16/attach-v16.ts';
 
 export type OcppOptions = {
@@ -135,6 +136,7 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
           void client.close({ code: 1011, reason: 'Internal error' });
           throw error;
         },
+    speakOcpp16Errors(client);
       ),
       'marking a charger connected',
     );

@@ -352,13 +352,13 @@ describe('messages that break the protocol', () => {
     ).rejects.toMatchObject({ rpcErrorCode: 'TypeConstraintViolation' });
   });
 
-  it('a value too long gets FormationViolation, a missing field OccurrenceConstraintViolation', async () => {
+  it('a value too long gets FormationViolation, a missing field OccurenceConstraintViolation (1.6 spelling)', async () => {
     const client = await rawClient();
     await expect(
       client.call('BootNotification', { chargePointVendor: 'V'.repeat(21), chargePointModel: 'X' }),
     ).rejects.toMatchObject({ rpcErrorCode: 'FormationViolation' });
     await expect(client.call('StartTransaction', { connectorId: 1, idTag: 'A' })).rejects.toMatchObject({
-      rpcErrorCode: 'OccurrenceConstraintViolation',
+      rpcErrorCode: 'OccurenceConstraintViolation',
     });
   });
 

@@ -2,7 +2,7 @@ import type { Charger, Connector } from '@plugboard/contract';
 import type { OngoingSessionRow } from '../sessions/ongoing-sessions.service.ts';
 import type { CatalogueRow } from './firmware.repository.ts';
 import type { ChargerRow, ConnectorRow } from './chargers.repository.ts';
-import { newerVersion } from './firmware-version.ts';
+import { offeredVersion } from './firmware-version.ts';
 
 /** What a charger's list item is made of; `catalogue` holds the firmware known for its model. */
 export type ChargerParts = {
@@ -37,7 +37,7 @@ export function toChargerItem({ row, connectors, sessions, catalogue }: ChargerP
     connected: row.connected,
     lastSeenAt: row.last_seen_at?.toISOString() ?? null,
     firmwareVersion: row.firmware_version,
-    newFirmwareVersion: newerVersion(row.firmware_version, models)?.version ?? null,
+    newFirmwareVersion: offeredVersion(row.firmware_version, models)?.version ?? null,
     firmwareStatus: row.firmware_status,
     totalCurrentA: sum([l1, l2, l3]),
     currentL1: l1,

@@ -43,7 +43,7 @@ export function chargersRoutes({
       return null;
     },
     '/cms-system/system/charger/v2/firmware/update': ({ stationId, body }) =>
-      commands.updateFirmware(stationId, body.chargerId),
+      commands.updateFirmware(stationId, body.chargerId, body.version),
     '/cms-system/system/charger/v2/firmware/add': ({ session, body: { stationId: _ignored, ...entry } }) =>
       firmware.add(session.userId, entry),
     '/cms-system/system/charger/v2/pin/reset': ({ stationId, body }) =>

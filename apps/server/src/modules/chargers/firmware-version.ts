@@ -34,5 +34,31 @@ export function newerVersion<T extends { version: string }>(
   return best;
 }
 
+/**
+ * The firmware a charger may be offered: the newest known that is newer than what it reports, or, for a charger that
+ * never reported its version (BootNotification's firmwareVersion is optional), the newest known for its model.
+ */
+export function offeredVersion<T extends { version: string }>(
+  current: string | null,
+  candidates: readonly T[],
+): T | undefined {
+  if (current !== null) return newerVersion(current, candidates);
+  return candidates.reduce<T | undefined>(
+    (best, c) => (!best || compareVersions(c.version, best.version) > 0 ? c : best),
+    undefined,
+  );
+}
+
+/** A version the operator chose among the catalogue's, when it may be installed (see offeredVersion). */
+export function chosenVersion<T extends { version: string }>(
+  current: string | null,
+  candidates: readonly T[],
+  version: string,
+): T | undefined {
+  const chosen = candidates.find((c) => compareVersions(c.version, version) === 0);
+  if (!chosen || (current !== null && compareVersions(chosen.version, current) <= 0)) return undefined;
+  return chosen;
+}
+
 const parts = (version: string): (number | string)[] =>
   (version.trim().match(/\d+|[^\d.\-_+\s]+/g) ?? []).map((p) => (/^\d+$/.test(p) ? Number(p) : p));

@@ -49,7 +49,11 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
   const ask = (action: Action, type: ConfirmType = 'primary', version = '') =>
     confirm({
       title: t(`chargers.confirm.${action}Title`),
-      content: t(`chargers.confirm.${action}`, { name, version }),
+      // A charger that never reported its firmware version: the operator is told so before choosing to install.
+      content:
+        action === 'firmware' && charger.firmwareVersion === null
+          ? t('chargers.confirm.firmwareUnknownVersion', { name, version })
+          : t(`chargers.confirm.${action}`, { name, version }),
       confirmText: t(`chargers.actions.${action}`),
       type,
     });
@@ -79,9 +83,10 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
       reboot.mutate({ chargerId }, { onSuccess: () => success(t('chargers.done.rebooting', { name })) });
     },
     firmware: async () => {
-      if (!(await ask('firmware', 'primary', charger.newFirmwareVersion ?? ''))) return;
+      const version = charger.newFirmwareVersion;
+      if (version === null || !(await ask('firmware', 'primary', version))) return;
       firmware.mutate(
-        { chargerId },
+        { chargerId, version },
         { onSuccess: ({ version }) => success(t('chargers.done.firmware', { version })) },
       );
     },
