@@ -256,7 +256,10 @@ export const chargerSchema = z.object({
   connected: z.boolean(),
   lastSeenAt: isoDate.nullable(),
   firmwareVersion: z.string().nullable(),
-  /** The newest version the catalogue knows for this model, when newer than firmwareVersion; else null. */
+  /**
+   * The newest version the catalogue knows for this model, when newer than firmwareVersion (or at all when the
+   * charger never reported firmwareVersion); else null.
+   */
   newFirmwareVersion: z.string().nullable(),
   /**
    * OCPP FirmwareStatus as last reported (Downloading, Downloaded, Installing, Installed, DownloadFailed,
@@ -330,6 +333,12 @@ export const firmwareUpdateResultSchema = z.object({
   version: z.string(),
 });
 export type FirmwareUpdateResult = z.infer<typeof firmwareUpdateResultSchema>;
+
+/** The version is the one the operator confirmed (the charger's newFirmwareVersion); without it, that one. */
+export const chargerFirmwareUpdateSchema = chargerRefSchema.extend({
+  version: z.string().trim().min(1).max(chargerFieldLimits.firmwareVersionMax).optional(),
+});
+export type ChargerFirmwareUpdate = z.infer<typeof chargerFirmwareUpdateSchema>;
 
 export const firmwareAddSchema = z.object({
   stationId: z.unknown().optional().describe('Accepted and ignored'),

@@ -23,6 +23,8 @@ export type SimulatedChargerOptions = {
   model?: string;
   serialNumber?: string;
   firmwareVersion?: string;
+  /** false: BootNotification leaves out its optional firmwareVersion, as some chargers do (true by default). */
+  reportsFirmwareVersion?: boolean;
   /** The simulated car's maximum power, W (11 kW by default). */
   carPowerW?: number;
   /** Energy the car takes before it is full and stops drawing, Wh (unlimited by default). */
@@ -220,7 +222,7 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
         chargePointVendor: options.vendor ?? 'Plugboard',
         chargePointModel: options.model ?? 'Simulator',
         chargePointSerialNumber: options.serialNumber ?? `SIM-${options.productCode}`,
-        firmwareVersion: state.firmwareVersion,
+        ...(options.reportsFirmwareVersion !== false && { firmwareVersion: state.firmwareVersion }),
       });
       startHeartbeat(answer.status === 'Accepted' ? answer.interval : 0);
       await charger.setStatus(0, 'Available');

@@ -23,7 +23,7 @@ import { chargerViewRepository } from './charger-view.repository.ts';
 import type { ChargerService } from './chargers.service.ts';
 import { firmwareRepository } from './firmware.repository.ts';
 import { firmwareUpdating } from './firmware-status.ts';
-import { newerVersion } from './firmware-version.ts';
+import { chosenVersion, offeredVersion } from './firmware-version.ts';
 import { waitForEvent } from './wait-for-event.ts';
 
 export type ChargerCommandsDeps = {
@@ -166,13 +166,21 @@ export function chargerCommandsService({
     },
 
     /**
-     * UpdateFirmware to the newest version the catalogue knows for the charger's model, when newer than what it
-     * reports. The status reads 'Requested' until the charger's FirmwareStatusNotification replaces it.
+     * UpdateFirmware to the version the operator confirmed (or else the one offered): one the catalogue knows for the
+     * charger's model, newer than what it reports, or any when it never reported its version. The status reads
+     * 'Requested' until the charger's FirmwareStatusNotification replaces it.
      */
-    updateFirmware: async (stationId: number, chargerId: number): Promise<FirmwareUpdateResult> => {
+    updateFirmware: async (
+      stationId: number,
+      chargerId: number,
+      version?: string,
+    ): Promise<FirmwareUpdateResult> => {
       const charger = await chargerOf(stationId, chargerId);
       const known = charger.model ? await firmware.offeredToStation(stationId, [charger.model]) : [];
-      const target = newerVersion(charger.firmware_version, known);
+      const target =
+        version === undefined
+          ? offeredVersion(charger.firmware_version, known)
+          : chosenVersion(charger.firmware_version, known, version);
       if (!target) throw new AppError(codes.operationFailed, noNewerFirmwareMessage);
       if (!charger.connected) throw new AppError(codes.chargerOffline);
       // Written before sending: the charger may report Downloading before its answer has been read.
