@@ -23,8 +23,9 @@ export const ocppEndpoint = '/ocpp';
 /**
  * Decides whether a charger may open its socket (OCPP security profile 1): the path names a registered product
  * code and the HTTP Basic password is its PIN. Failures count per product code and per remote address; once
- * either has had too many, every attempt is refused with 429 until the window lets go, even with the right PIN,
- * so that guessing cannot continue slowly under the limit.
+ * either has had too many, a pair (code, address) that has failed waits a growing backoff between checks (429
+ * before), while a pair that has not failed is checked at once: the right PIN from the charger's own address always
+ * connects (docs/security.md).
  */
 export function handshakeGate({
   chargers,
@@ -43,9 +44,11 @@ export function handshakeGate({
     if (!protocol) {
       return { accept: false, status: 400, message: `Subprotocol required: ${ocppProtocols.join(', ')}` };
     }
-    const codeKey = `code:${handshake.identity.toLowerCase()}`;
-    const addressKey = `address:${proxyAddr(handshake.request, trust)}`;
-    if (limiter.isBlocked(codeKey) || limiter.isBlocked(addressKey)) {
+    const code = handshake.identity.toLowerCase();
+    const address = proxyAddr(handshake.request, trust);
+    const keys = [`code:${code}`, `address:${address}`];
+    const pair = `${code}|${address}`;
+    if (!limiter.mayTry(pair, keys).allowed) {
       return { accept: false, status: 429, message: 'Too many failed attempts, retry later' };
     }
     // As bytes: a charger following the security whitepaper presents its AuthorizationKey decoded from hex.
@@ -55,10 +58,10 @@ export function handshakeGate({
         ? await chargers.authenticate(handshake.identity, password)
         : null;
     if (!charger) {
-      limiter.fail(codeKey);
-      limiter.fail(addressKey);
+      limiter.fail(pair, keys);
       return { accept: false, status: 401, message: 'Unknown charger or wrong PIN' };
     }
+    limiter.succeed(pair);
     return { accept: true, charger, protocol };
   };
 }

@@ -7,7 +7,6 @@ import type { ChargerIdentity, ChargerService } from '../modules/chargers/charge
 import type { SessionService } from '../modules/sessions/sessions.service.ts';
 import type { NodeService } from '../modules/nodes/nodes.service.ts';
 import { connectionRegistry, type ConnectionRegistry, type OcppConnection } from './connection-registry.ts';
-import { failureLimiter } from './failure-limiter.ts';
 import { handshakeGate, ocppEndpoint } from './handshake.ts';
 import { sweepOnce } from './offline-sweep.ts';
 import { speakOcpp16Errors } from './v16/call-errors.ts';
@@ -26,8 +25,6 @@ export type OcppOptions = {
   now: () => Date;
   /** An ongoing session of a charger offline this long is closed (docs/ocpp.md). Default 24 h. */
   stuckSessionAfterMs?: number;
-  /** Failed handshakes allowed per product code and per address in a window. Default 10 per minute. */
-  authFailures?: { limit: number; windowMs: number };
 };
 
 /** What the rest of the server (the console's charger calls, tests) reaches of the central system. */
@@ -58,7 +55,7 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
     },
     call: nodes.call,
   });
-  const limiter = failureLimiter({ ...(options.authFailures ?? { limit: 10, windowMs: 60_000 }), now });
+  const limiter = chargers.pinGuesses;
   const gate = handshakeGate({ chargers, limiter, trustProxy: options.trustProxy });
 
   // Writes started by socket events; closing waits for them so the database is not shut under them.

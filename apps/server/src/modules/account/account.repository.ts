@@ -58,24 +58,30 @@ export function accountRepository(db: Db) {
         .execute();
     },
 
-    /** Failed logins since `since`, by that e-mail and by that client, with the oldest of each. */
+    /** Failed logins since `since`: by that e-mail, by that client, and by both, with the oldest of the pair. */
     loginFailuresSince: async (email: string, clientIp: string, since: Date) => {
       const row = await db
         .selectFrom('login_failures')
         .select((eb) => [
           eb.fn.countAll<number>().filterWhere('email', '=', email).as('byEmail'),
-          eb.fn.min('created_at').filterWhere('email', '=', email).as('oldestByEmail'),
           eb.fn.countAll<number>().filterWhere('client_ip', '=', clientIp).as('byClient'),
-          eb.fn.min('created_at').filterWhere('client_ip', '=', clientIp).as('oldestByClient'),
+          eb.fn
+            .countAll<number>()
+            .filterWhere((f) => f.and([f('email', '=', email), f('client_ip', '=', clientIp)]))
+            .as('byPair'),
+          eb.fn
+            .min('created_at')
+            .filterWhere((f) => f.and([f('email', '=', email), f('client_ip', '=', clientIp)]))
+            .as('oldestByPair'),
         ])
         .where('created_at', '>', since)
         .where((eb) => eb.or([eb('email', '=', email), eb('client_ip', '=', clientIp)]))
         .executeTakeFirstOrThrow();
       return {
         byEmail: Number(row.byEmail),
-        oldestByEmail: row.oldestByEmail as Date | null,
         byClient: Number(row.byClient),
-        oldestByClient: row.oldestByClient as Date | null,
+        byPair: Number(row.byPair),
+        oldestByPair: row.oldestByPair as Date | null,
       };
     },
 
@@ -84,8 +90,11 @@ export function accountRepository(db: Db) {
       await db.deleteFrom('login_failures').where('created_at', '<', pruneBefore).execute();
     },
 
-    clearLoginFailures: (email: string) =>
-      db.deleteFrom('login_failures').where('email', '=', email).execute(),
+    /** All of an e-mail's failures (its password was reset), or those of one client (it logged in). */
+    clearLoginFailures: (email: string, clientIp?: string) => {
+      const query = db.deleteFrom('login_failures').where('email', '=', email);
+      return (clientIp === undefined ? query : query.where('client_ip', '=', clientIp)).execute();
+    },
   };
 }
 

@@ -21,19 +21,27 @@ import type { VerifyCodeService } from '../verify-code/verify-code.service.ts';
 import { accountRepository, type UserRow } from './account.repository.ts';
 import { avatarDataUrl, prepareAvatar } from './avatar.ts';
 
-// Failed logins (and wrong current passwords) are limited over a sliding window, per e-mail and per client, and
-// never lock an account for good: once the oldest failure leaves the window, one more try is allowed. No
-// catalogued code says "too many attempts", so the answer is 4129 with a msg that tells how long to wait.
+// Failed logins (and wrong current passwords) over a sliding window. Refused (4129, with how long to wait: no
+// catalogued code says "too many attempts") only per (e-mail, client): someone guessing from elsewhere cannot keep
+// the owner out. Past its threshold per e-mail (guessing spread over addresses) or per client (one address trying
+// many e-mails), every attempt is slowed, the right password too, but never refused (docs/security.md).
 const loginWindowMs = 15 * 60 * 1000;
-const failuresPerEmail = 10;
-const failuresPerClient = 50;
+const failuresPerEmailAndClient = 10;
+const slowAfterPerEmail = 10;
+const slowAfterPerClient = 50;
+const slowStepMs = 1000;
+const slowMaxMs = 5000;
 
 type Deps = {
   db: Db;
   now: () => Date;
   auth: Pick<AuthService, 'create' | 'revoke' | 'revokeAllOfUser'>;
   verifyCodes: Pick<VerifyCodeService, 'redeem'>;
+  /** Waits before a login is answered while its e-mail or client is being guessed at; real time by default. */
+  sleep?: (ms: number) => Promise<void>;
 };
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function toUserInfo(row: UserRow): UserInfo {
   return {
@@ -48,18 +56,18 @@ export function toUserInfo(row: UserRow): UserInfo {
   };
 }
 
-export function accountService({ db, now, auth, verifyCodes }: Deps) {
+export function accountService({ db, now, auth, verifyCodes, sleep = realSleep }: Deps) {
   const repo = accountRepository(db);
 
   async function assertLoginAllowed(email: string, clientIp: string, at: Date) {
     const failures = await repo.loginFailuresSince(email, clientIp, new Date(at.getTime() - loginWindowMs));
-    const oldest =
-      failures.byEmail >= failuresPerEmail
-        ? failures.oldestByEmail
-        : failures.byClient >= failuresPerClient
-          ? failures.oldestByClient
-          : null;
-    if (!oldest) return;
+    const oldest = failures.byPair >= failuresPerEmailAndClient ? failures.oldestByPair : null;
+    if (!oldest) {
+      // Slowed whatever the outcome, before the check: a quick right answer would tell a guesser to stop waiting.
+      const over = Math.max(failures.byEmail - slowAfterPerEmail, failures.byClient - slowAfterPerClient);
+      if (over >= 0) await sleep(Math.min(slowMaxMs, slowStepMs * (1 + Math.floor(over / 10))));
+      return;
+    }
     const minutes = Math.max(1, Math.ceil((oldest.getTime() + loginWindowMs - at.getTime()) / 60_000));
     throw new AppError(
       codes.invalidInput,
@@ -112,7 +120,7 @@ export function accountService({ db, now, auth, verifyCodes }: Deps) {
       const user = await repo.findByEmail(body.email);
       if (!(await checkPassword(user, body.email, body.password, clientIp)) || !user)
         throw new AppError(codes.wrongEmailOrPassword);
-      await repo.clearLoginFailures(body.email.toLowerCase());
+      await repo.clearLoginFailures(body.email.toLowerCase(), clientIp);
       return { token: await auth.create(user.id), user: toUserInfo(user) };
     },
 

@@ -29,9 +29,11 @@ export function chargerAdminService({ db, events, now, chargers, view }: Charger
     assertLoadManagementOff: (stationId: number): Promise<void> =>
       assertLoadManagementOff(chargersRepository(db), stationId),
 
-    add: async (stationId: number, input: Omit<ChargerAdd, 'stationId'>): Promise<Charger> => {
+    /** `userId`: who adds, whose tries of a taken product code's PIN are limited like a charger's handshakes. */
+    add: async (stationId: number, input: Omit<ChargerAdd, 'stationId'>, userId?: number): Promise<Charger> => {
       const charger = await chargers.registerCharger({
         ...input,
+        ...(userId !== undefined && { guesser: `user:${userId}` }),
         stationId,
         alias: input.alias || input.productCode.slice(-8),
       });

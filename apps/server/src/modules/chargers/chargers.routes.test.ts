@@ -86,7 +86,7 @@ describe('adding a charger', () => {
     }
   });
 
-  it('refuses a product code registered anywhere (4129), and one of the wrong format', async () => {
+  it('refuses a product code registered anywhere (4129) given its PIN, and one of the wrong format', async () => {
     const taken = await (await aConsole()).add();
     const c = await aConsole();
     const again = await c.as(chargerCall('add'), {
@@ -102,6 +102,34 @@ describe('adding a charger', () => {
     );
     expect(bad.http).toBe(400);
     expect(bad.body.status).toBe(4129);
+  });
+
+  it('says a taken product code is registered only with its right PIN: any other answers as a wrong PIN', async () => {
+    const taken = await (await aConsole()).add({ pin: 'Right-PIN-7' });
+    const c = await aConsole();
+    const wrong = await c.as(chargerCall('add'), { productCode: taken.productCode, pin: 'Guess-123' });
+    expect(wrong).toMatchObject({ status: 1011, msg: 'Invalid PIN code' });
+    // The same answer as for a code that does not exist and a PIN of a wrong format: nothing tells which exist.
+    expect((await c.as(chargerCall('add'), { productCode: aProductCode(), pin: '12' })).msg).toBe(wrong.msg);
+  });
+
+  it('counts wrong PINs for a taken product code as guesses: past 5, the add waits its backoff', async () => {
+    const taken = await (await aConsole()).add({ pin: 'Right-PIN-7' });
+    const c = await aConsole();
+    for (let i = 0; i < 5; i++) {
+      expect((await c.as(chargerCall('add'), { productCode: taken.productCode, pin: `Guess-${i}` })).status).toBe(
+        1011,
+      );
+    }
+    // Unchecked now: even the right PIN answers as a wrong one until the backoff has passed.
+    const held = await c.as(chargerCall('add'), { productCode: taken.productCode, pin: 'Right-PIN-7' });
+    expect(held.status).toBe(1011);
+    // Another account is not held by this one's guesses.
+    const other = await (await aConsole()).as(chargerCall('add'), {
+      productCode: taken.productCode,
+      pin: 'Right-PIN-7',
+    });
+    expect(other).toMatchObject({ status: 4129, msg: 'This product code is already registered' });
   });
 
   it('refuses to add or delete a charger while load management is active (1506)', async () => {

@@ -26,8 +26,8 @@ export function chargersRoutes({
   return {
     '/cms-system/system/charger/v2/list': ({ stationId, body }) => view.list(stationId, body),
     '/cms-system/system/charger/v2/detail': ({ stationId, body }) => view.detail(stationId, body.chargerId),
-    '/cms-system/system/charger/v2/add': ({ stationId, body: { stationId: _site, ...input } }) =>
-      admin.add(stationId, input),
+    '/cms-system/system/charger/v2/add': ({ session, stationId, body: { stationId: _site, ...input } }) =>
+      admin.add(stationId, input, session.userId),
     '/cms-system/system/charger/v2/update': ({ stationId, body: { stationId: _site, ...patch } }) =>
       admin.update(stationId, patch),
     '/cms-system/system/charger/v2/delete': async ({ stationId, body }) => {

@@ -9,6 +9,7 @@ import {
 import type { Db, Trx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppEvents, EventBus } from '../../lib/event-bus.ts';
+import { failureLimiter } from '../../ocpp/failure-limiter.ts';
 import { chargerStatusOf } from './charger-status.ts';
 import { firmwareAfterBoot } from './firmware-status.ts';
 import {
@@ -33,6 +34,8 @@ export type RegisterChargerInput = {
   capacityL1?: number | null;
   capacityL2?: number | null;
   capacityL3?: number | null;
+  /** Who adds (e.g. `user:12`): a PIN tried against a taken product code counts as a guess of that PIN by them. */
+  guesser?: string;
 };
 
 /** A charger as services and transports see it (never its PIN hash). */
@@ -79,6 +82,27 @@ const pinHmacSecret = 'charger-pin-hmac';
 export function chargerService({ db, events, now }: ChargerServiceDeps) {
   const repo = chargersRepository(db);
   const pins = pinHasher((candidate) => repo.secret(pinHmacSecret, candidate));
+  // Guesses of a charger's PIN, by handshake (per address) and by adding its product code (per account): one count
+  // per product code, so that neither door widens the other (docs/security.md).
+  const pinGuesses = failureLimiter({ limit: 10, windowMs: 60_000, now });
+
+  /**
+   * Adding a product code registered elsewhere says so only with its right PIN; any other PIN answers as a wrong
+   * PIN (1011), so that the add call tells nobody which codes exist, and its checks count as guesses.
+   */
+  const refuseTakenCode = async (input: RegisterChargerInput): Promise<never> => {
+    const code = input.productCode.toLowerCase();
+    const guesser = input.guesser ?? 'unknown';
+    const keys = [`code:${code}`, `address:${guesser}`];
+    const pair = `${code}|${guesser}`;
+    if (!pinGuesses.mayTry(pair, keys).allowed) throw new AppError(codes.invalidPin);
+    const taken = await repo.findByProductCode(input.productCode);
+    if (!(await pins.verify(input.productCode, input.pin, taken?.pin_hash))) {
+      pinGuesses.fail(pair, keys);
+      throw new AppError(codes.invalidPin);
+    }
+    throw new AppError(codes.invalidInput, 'This product code is already registered');
+  };
 
   const announce = (trx: Trx, states: (ChargerState | undefined)[], connector?: ConnectorRow) =>
     events.append(
@@ -102,6 +126,9 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
     );
 
   const service = {
+    /** Failed PIN checks (handshakes, adds of a taken code): the OCPP handshake asks it too. */
+    pinGuesses,
+
     /**
      * Adds a charger to a site with the PIN it will authenticate with (security profile 1). Refused with 1506 while
      * the site's load management is active (spec section 4).
@@ -141,7 +168,11 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
           });
           return charger;
         })
-        .catch(translateInsertError);
+        .catch(async (error: unknown) => {
+          const e = error as { code?: string; constraint?: string };
+          if (e.code === '23505' && e.constraint === 'chargers_product_code_key') await refuseTakenCode(input);
+          return translateInsertError(error);
+        });
       return toCharger(row);
     },
 
