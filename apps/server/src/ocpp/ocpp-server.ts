@@ -9,8 +9,8 @@ import type { NodeService } from '../modules/nodes/nodes.service.ts';
 import { connectionRegistry, type ConnectionRegistry, type OcppConnection } from './connection-registry.ts';
 import { handshakeGate, ocppEndpoint } from './handshake.ts';
 import { sweepOnce } from './offline-sweep.ts';
-import { speakOcpp16Errors } from './v16/call-errors.ts';
 import { attachV16Handlers } from './v16/attach-v16.ts';
+import { speakOcpp16Errors } from './v16/call-errors.ts';
 
 export type OcppOptions = {
   chargers: ChargerService;
@@ -26,6 +26,12 @@ export type OcppOptions = {
   /** An ongoing session of a charger offline this long is closed (docs/ocpp.md). Default 24 h. */
   stuckSessionAfterMs?: number;
 };
+
+/**
+ * What a charger may send: OCPP messages are small (the largest, a MeterValues of many samples, a few KB), so a
+ * frame over 256 KB closes the socket with 1009 at its header, before its body is read.
+ */
+export const ocppLimits = { maxFrameBytes: 256 * 1024 } as const;
 
 /** What the rest of the server (the console's charger calls, tests) reaches of the central system. */
 export type CentralSystem = { registry: ConnectionRegistry };
@@ -133,10 +139,10 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
           void client.close({ code: 1011, reason: 'Internal error' });
           throw error;
         },
-    speakOcpp16Errors(client);
       ),
       'marking a charger connected',
     );
+    speakOcpp16Errors(client);
     attachV16Handlers(client, owned, {
       charger,
       chargers,
