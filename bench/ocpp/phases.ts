@@ -115,7 +115,8 @@ export async function runPhases(c: Context): Promise<void> {
       { type: 'load', rate: settings.rate / k, durationMs: settings.durationMs, mix: settings.mix },
       settings.durationMs + settings.callTimeoutMs + 60_000,
     );
-    row('steady load', settings.durationMs, mark());
+    const used = mark();
+    row('steady load', settings.durationMs, used);
     held = Math.min(held, sum(results.map((r) => r.held)));
     perNode.held = sumByNode(results.map((r) => r.heldByNode));
     perNode.answeredPerS = sumByNode(results.map((r) => r.answeredByNode)).map(
@@ -127,6 +128,13 @@ export async function runPhases(c: Context): Promise<void> {
     const s = summariseLoad(results, before, after, settings.durationMs);
     steady = s;
     lines.push(...s.text.map((t, i) => (i === 0 ? `steady   ${t}` : `         ${t}`)));
+    // CPU time per answered message: unlike round trips, it holds on a machine that other work keeps busy.
+    const perMessage = (cpuSeconds: number) =>
+      `${((cpuSeconds * 1000) / ((s.answeredPerS * settings.durationMs) / 1000)).toFixed(2)} ms`;
+    lines.push(
+      `         CPU per answered message: PostgreSQL ${perMessage(used.pg)}, ` +
+        `${many ? 'nodes' : 'server'} ${perMessage(sum(used.nodes))}`,
+    );
   }
 
   let storm: Storm | undefined;

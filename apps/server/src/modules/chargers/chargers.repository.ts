@@ -1,5 +1,4 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { ChargerStatus } from '@plugboard/contract';
 import { serverSecret } from '../../lib/server-secrets.repository.ts';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
@@ -9,7 +8,7 @@ export type ConnectorRow = Selectable<Database['connectors']>;
 export type NewCharger = Insertable<Database['chargers']>;
 
 /** The columns every event about a charger needs. */
-const stateColumns = [
+export const stateColumns = [
   'id',
   'station_id',
   'product_code',
@@ -162,28 +161,6 @@ export function chargersRepository(db: Db) {
         .orderBy('connector_id')
         .execute(),
 
-    /** Locks the charger row: status notifications of one charger are applied one at a time. */
-    lockCharger: async (id: number): Promise<ChargerState | undefined> =>
-      db.selectFrom('chargers').select(stateColumns).where('id', '=', id).forUpdate().executeTakeFirst(),
-
-    upsertConnector: async (row: Insertable<Database['connectors']>): Promise<void> => {
-      await db
-        .insertInto('connectors')
-        .values(row)
-        .onConflict((oc) =>
-          oc.columns(['charger_id', 'connector_id']).doUpdateSet({
-            status: row.status,
-            ocpp_status: row.ocpp_status,
-            error_code: row.error_code ?? 'NoError',
-            info: row.info ?? null,
-            vendor_error_code: row.vendor_error_code ?? null,
-            status_at: row.status_at,
-            updated_at: row.updated_at ?? new Date(),
-          }),
-        )
-        .execute();
-    },
-
     /**
      * After a boot, what each connector reported before is unknown until it reports again: its status reads 'online'
      * and its error code is cleared (the OCPP status it sent last stays in ocpp_status and status_at, so a report is
@@ -223,19 +200,6 @@ export function chargersRepository(db: Db) {
         .executeTakeFirst();
       return row !== undefined;
     },
-
-    setStatus: (
-      id: number,
-      status: ChargerStatus,
-      errorCode: string | null,
-      at: Date,
-    ): Promise<ChargerState | undefined> =>
-      db
-        .updateTable('chargers')
-        .set({ status, error_code: errorCode, updated_at: at })
-        .where('id', '=', id)
-        .returning(stateColumns)
-        .executeTakeFirst(),
   };
 }
 

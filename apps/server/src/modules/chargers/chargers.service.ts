@@ -8,7 +8,7 @@ import {
 } from '@plugboard/contract';
 import type { Db, Trx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AppEvents, EventBus } from '../../lib/event-bus.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
 import { failureLimiter } from '../../ocpp/failure-limiter.ts';
 import { chargerStatusOf } from './charger-status.ts';
 import { firmwareAfterBoot } from './firmware-status.ts';
@@ -20,6 +20,8 @@ import {
   type ConnectorRow,
 } from './chargers.repository.ts';
 import { pinHasher } from './pin-hash.ts';
+import { connectorStatuses } from './connector-statuses.ts';
+import { statusEvent } from './status-event.ts';
 
 export type ChargerServiceDeps = { db: Db; events: Pick<EventBus, 'append'>; now: () => Date };
 
@@ -82,6 +84,7 @@ const pinHmacSecret = 'charger-pin-hmac';
 export function chargerService({ db, events, now }: ChargerServiceDeps) {
   const repo = chargersRepository(db);
   const pins = pinHasher((candidate) => repo.secret(pinHmacSecret, candidate));
+  const statuses = connectorStatuses({ db, events });
   // Guesses of a charger's PIN, by handshake (per address) and by adding its product code (per account): one count
   // per product code, so that neither door widens the other (docs/security.md).
   const pinGuesses = failureLimiter({ limit: 10, windowMs: 60_000, now });
@@ -170,7 +173,8 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
         })
         .catch(async (error: unknown) => {
           const e = error as { code?: string; constraint?: string };
-          if (e.code === '23505' && e.constraint === 'chargers_product_code_key') await refuseTakenCode(input);
+          if (e.code === '23505' && e.constraint === 'chargers_product_code_key')
+            await refuseTakenCode(input);
           return translateInsertError(error);
         });
       return toCharger(row);
@@ -336,38 +340,11 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
      * Stores a connector's status and recomputes the charger's. A report older than the stored one (sent late from
      * the charger's offline queue) changes nothing.
      */
-    recordConnectorStatus: async (
+    recordConnectorStatus: (
       chargerId: number,
       report: ConnectorReport,
       mapStatus: StatusMapper,
-    ): Promise<void> => {
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        const tx = chargersRepository(trx);
-        const charger = await tx.lockCharger(chargerId);
-        if (!charger) throw new AppError(codes.chargerNotFound);
-        const connectors = await tx.connectors(chargerId);
-        const previous = connectors.find((c) => c.connector_id === report.connectorId);
-        if (previous && previous.status_at > report.timestamp) return;
-        const row: ConnectorRow = {
-          charger_id: chargerId,
-          connector_id: report.connectorId,
-          status: mapStatus(report, previous),
-          ocpp_status: report.ocppStatus,
-          error_code: report.errorCode,
-          info: report.info,
-          vendor_error_code: report.vendorErrorCode,
-          status_at: report.timestamp,
-          updated_at: at,
-        };
-        await tx.upsertConnector(row);
-        const all = [...connectors.filter((c) => c.connector_id !== report.connectorId), row];
-        // A charger that is not (or no longer) connected stays offline; its connectors still keep their news.
-        const { status, errorCode } = connectedStatus(all);
-        const state = charger.connected ? await tx.setStatus(chargerId, status, errorCode, at) : charger;
-        await announce(trx, [state], row);
-      });
-    },
+    ): Promise<void> => statuses.record({ chargerId, report, mapStatus, at: now() }),
 
     /** A FirmwareStatusNotification, or the console's 'Requested' (null puts back a status never reported). */
     recordFirmwareStatus: async (chargerId: number, status: string | null): Promise<void> => {
@@ -400,26 +377,6 @@ function bootColumns(boot: BootInfo, at: Date) {
     booted_at: at,
     last_seen_at: at,
     updated_at: at,
-  };
-}
-
-function statusEvent(state: ChargerState, connector?: ConnectorRow): AppEvents['charger.status'] {
-  return {
-    stationId: state.station_id,
-    chargerId: state.id,
-    productCode: state.product_code,
-    status: state.status,
-    connected: state.connected,
-    errorCode: state.error_code,
-    firmwareStatus: state.firmware_status,
-    ...(connector && {
-      connector: {
-        connectorId: connector.connector_id,
-        status: connector.status,
-        ocppStatus: connector.ocpp_status,
-        errorCode: connector.error_code,
-      },
-    }),
   };
 }
 
