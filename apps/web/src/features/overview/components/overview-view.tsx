@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ChargerStatus } from '@plugboard/contract';
@@ -11,6 +12,7 @@ import { useOverviewNow } from '../api/get-overview-now';
 import { useOverviewPeriod } from '../api/get-overview-period';
 import { formatRange, todayIn } from '../lib/format';
 import { readPeriodChoice, writePeriodChoice } from '../lib/period-choice';
+import { sessionListLink } from '../lib/session-list-link';
 import { FigureCards } from './figure-cards';
 import { NowSection } from './now-section';
 import { PeriodCharts } from './period-charts';
@@ -67,13 +69,27 @@ export function OverviewView({ liveIndicator, renderStatus }: OverviewViewProps)
       {data ? (
         <Box sx={{ opacity: period.isPlaceholderData ? 0.6 : 1 }} data-testid="overview-period-data">
           <Stack spacing={2}>
-            <Typography variant="body2" color="text.secondary" data-testid="overview-range">
-              {t('overview.period.range', {
-                range: formatRange(i18n.language, data.period, data.timeZone),
-                previous: formatRange(i18n.language, data.previous, data.timeZone),
-                zone: data.timeZone,
-              })}
-            </Typography>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={{ xs: 0.5, sm: 2 }}
+              sx={{ justifyContent: 'space-between' }}
+            >
+              <Typography variant="body2" color="text.secondary" data-testid="overview-range">
+                {t('overview.period.range', {
+                  range: formatRange(i18n.language, data.period, data.timeZone),
+                  previous: formatRange(i18n.language, data.previous, data.timeZone),
+                  zone: data.timeZone,
+                })}
+              </Typography>
+              <Link
+                component={RouterLink}
+                to={sessionListLink(data.period)}
+                variant="body2"
+                data-testid="overview-session-list-link"
+              >
+                {t('overview.period.sessionList')}
+              </Link>
+            </Stack>
             <FigureCards data={data} />
             <PeriodCharts data={data} />
             <TopLists data={data} />
