@@ -277,6 +277,8 @@ export const chargerSchema = z.object({
   connectors: z.array(connectorSchema),
   /** The session running on the charger (the earliest started, if several connectors charge). */
   ongoingSession: ongoingSessionSchema.nullable(),
+  /** Every session running on the charger, one per charging connector, the earliest started first. */
+  ongoingSessions: z.array(ongoingSessionSchema),
   createdAt: isoDate,
 });
 export type Charger = z.infer<typeof chargerSchema>;

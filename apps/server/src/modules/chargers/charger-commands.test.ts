@@ -17,7 +17,9 @@ afterEach(() => sims.stopAll());
 afterAll(() => t.close());
 
 /** An operator's site with one charger added through the console, and a simulator for it that logs commands. */
-async function aConnectedCharger(options: { connect?: boolean; firmwareVersion?: string } = {}) {
+async function aConnectedCharger(
+  options: { connect?: boolean; firmwareVersion?: string; connectors?: number } = {},
+) {
   const op = await anOperatorWithSite(t.db);
   const as = callerFor(t.app, op);
   const productCode = aProductCode();
@@ -29,6 +31,7 @@ async function aConnectedCharger(options: { connect?: boolean; firmwareVersion?:
     { product_code: productCode, pin: '1234' },
     {
       ...(options.firmwareVersion && { firmwareVersion: options.firmwareVersion }),
+      ...(options.connectors && { connectors: options.connectors }),
       log: (line) => {
         if (line.startsWith('⇐ ')) received.push(line.slice(2));
       },
@@ -289,6 +292,27 @@ describe('delete', () => {
     await c.sim.presentCard((await aCard(t.db, c.stationId)).cardId, 1);
     expect((await c.as(chargerCall('delete'), { chargerId: c.chargerId })).status).toBe(1036);
     expect((await c.detail()).connected).toBe(true);
+  });
+});
+
+describe('a charger with two connectors', () => {
+  it('starts on the connector chosen, shows both sessions, and stops each', async () => {
+    const c = await aConnectedCharger({ connectors: 2 });
+    await c.sim.plugIn(1);
+    await c.sim.presentCard((await aCard(t.db, c.stationId)).cardId, 1);
+    const started = await c.as(chargerCall('start'), { chargerId: c.chargerId, connectorId: 2 });
+    expect(started.status, started.msg).toBe(200);
+    expect(started.data.connectorId).toBe(2);
+    await vi.waitFor(async () =>
+      expect((await c.detail()).ongoingSessions.map((s) => s.connectorId)).toEqual([1, 2]),
+    );
+    const [first, second] = (await c.detail()).ongoingSessions;
+
+    const stopSecond = await c.as(chargerCall('stop'), { chargerId: c.chargerId, sessionId: second!.id });
+    expect(stopSecond.data).toMatchObject({ id: second!.id, connectorId: 2, status: 'complete' });
+    const stopFirst = await c.as(chargerCall('stop'), { chargerId: c.chargerId, sessionId: first!.id });
+    expect(stopFirst.data).toMatchObject({ id: first!.id, connectorId: 1, status: 'complete' });
+    expect((await c.detail()).ongoingSessions).toEqual([]);
   });
 });
 

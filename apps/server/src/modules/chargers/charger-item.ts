@@ -1,4 +1,4 @@
-import type { Charger, Connector } from '@plugboard/contract';
+import type { Charger, Connector, OngoingSession } from '@plugboard/contract';
 import type { OngoingSessionRow } from '../sessions/ongoing-sessions.service.ts';
 import type { CatalogueRow } from './firmware.repository.ts';
 import type { ChargerRow, ConnectorRow } from './chargers.repository.ts';
@@ -47,17 +47,18 @@ export function toChargerItem({ row, connectors, sessions, catalogue }: ChargerP
     capacityL2: row.capacity_l2,
     capacityL3: row.capacity_l3,
     connectors: connectors.map(toConnector),
-    ongoingSession: first
-      ? {
-          id: first.id,
-          connectorId: first.connector_id,
-          startTime: first.start_time.toISOString(),
-          energyWh: Math.max(0, (first.energy_wh ?? first.meter_start_wh) - first.meter_start_wh),
-        }
-      : null,
+    ongoingSession: first ? toOngoingSession(first) : null,
+    ongoingSessions: sessions.map(toOngoingSession),
     createdAt: row.created_at.toISOString(),
   };
 }
+
+const toOngoingSession = (s: OngoingSessionRow): OngoingSession => ({
+  id: s.id,
+  connectorId: s.connector_id,
+  startTime: s.start_time.toISOString(),
+  energyWh: Math.max(0, (s.energy_wh ?? s.meter_start_wh) - s.meter_start_wh),
+});
 
 export const toConnector = (c: Pick<ConnectorRow, 'connector_id' | 'status' | 'error_code'>): Connector => ({
   connectorId: c.connector_id,

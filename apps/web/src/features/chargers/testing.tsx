@@ -38,6 +38,7 @@ export function aCharger(overrides: Partial<Charger> = {}): Charger {
     capacityL3: 16,
     connectors: [{ connectorId: 1, status: 'available', errorCode: null }],
     ongoingSession: null,
+    ongoingSessions: [],
     createdAt: '2025-03-01T09:00:00.000Z',
     ...overrides,
   };

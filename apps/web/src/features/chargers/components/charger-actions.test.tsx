@@ -5,6 +5,7 @@ import { envelope, fakeServer } from '../../../testing/fake-server';
 import { deleteChargerPath } from '../api/delete-charger';
 import { resetPinPath } from '../api/reset-pin';
 import { startChargingPath } from '../api/start-charging';
+import { stopChargingPath } from '../api/stop-charging';
 import { aCharger, renderWithHosts } from '../testing';
 import { ChargerActions } from './charger-actions';
 
@@ -147,5 +148,79 @@ describe('charger actions', () => {
     expect((await screen.findByTestId('charger-new-pin-delivered')).textContent).toMatch(
       /^The charger refused the new key\. It keeps connecting with its old PIN/,
     );
+  });
+
+  describe('a charger with two connectors', () => {
+    const twoConnectors = (sessionsOn: number[]) =>
+      aCharger({
+        alias: 'Twin',
+        status: 'charging',
+        connectors: [
+          { connectorId: 0, status: 'available', errorCode: null },
+          { connectorId: 1, status: sessionsOn.includes(1) ? 'charging' : 'available', errorCode: null },
+          { connectorId: 2, status: sessionsOn.includes(2) ? 'charging' : 'available', errorCode: null },
+        ],
+        ongoingSessions: sessionsOn.map((connectorId) => ({
+          id: 40 + connectorId,
+          connectorId,
+          startTime: '2025-03-01T10:00:00.000Z',
+          energyWh: 1000,
+        })),
+      });
+    const aSession = (id: number, connectorId: number) => ({
+      id,
+      transactionId: id,
+      chargerId: 1,
+      connectorId,
+      idTag: 'CONSOLE',
+      startBy: 'remoteApp',
+      status: 'ongoing',
+      startTime: '2025-03-01T10:00:00.000Z',
+      endTime: null,
+      meterStartWh: 0,
+      meterStopWh: null,
+      energyWh: 0,
+      stopReason: null,
+    });
+
+    it('starts on the connector chosen; the one charging cannot be chosen', async () => {
+      const charger = twoConnectors([1]);
+      const { requests } = showActions(charger, {
+        answers: { [startChargingPath]: envelope(200, 'success', aSession(43, 2)) },
+      });
+      fireEvent.click(screen.getByTestId('charger-action-start'));
+      const dialog = await screen.findByTestId('charger-choose-start');
+      expect(within(dialog).getByTestId('connector-choice-1').querySelector('input')).toHaveProperty(
+        'disabled',
+        true,
+      );
+      expect(within(dialog).getByTestId('connector-choice-2').querySelector('input')).toHaveProperty(
+        'checked',
+        true,
+      );
+      fireEvent.click(within(dialog).getByTestId('connector-choice-ok'));
+      expect(await screen.findByText('Charging started: session 43')).toBeTruthy();
+      expect(requests.map((request) => request.body)).toEqual([
+        { stationId: 7, chargerId: charger.id, connectorId: 2 },
+      ]);
+    });
+
+    it('stops the session chosen among those ongoing', async () => {
+      const charger = twoConnectors([1, 2]);
+      const { requests } = showActions(charger, {
+        answers: { [stopChargingPath]: envelope(200, 'success', { ...aSession(42, 2), status: 'complete' }) },
+      });
+      expect(screen.getByTestId('charger-action-start')).toHaveProperty('disabled', true);
+      fireEvent.click(screen.getByTestId('charger-action-stop'));
+      const dialog = await screen.findByTestId('charger-choose-stop');
+      expect(dialog.textContent).toContain('Connector 2: session 42');
+      fireEvent.click(within(dialog).getByTestId('connector-choice-42'));
+      fireEvent.click(within(dialog).getByTestId('connector-choice-ok'));
+      await waitFor(() =>
+        expect(requests.map((request) => request.body)).toEqual([
+          { stationId: 7, chargerId: charger.id, sessionId: 42 },
+        ]),
+      );
+    });
   });
 });

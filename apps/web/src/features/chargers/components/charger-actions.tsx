@@ -19,6 +19,7 @@ import { useStopCharging } from '../api/stop-charging';
 import { useUpdateFirmware } from '../api/update-firmware';
 import { formatNumber } from '../lib/format';
 import { loadManagementAllows, type LoadManagementCheck } from '../lib/load-management';
+import { ConnectorChoiceDialog, type ConnectorChoice } from './connector-choice-dialog';
 import { NewPinDialog } from './new-pin-dialog';
 
 export type ChargerActionsProps = {
@@ -39,11 +40,17 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
   const resetPin = useResetPin();
   const remove = useDeleteCharger();
   const [newPin, setNewPin] = useState<PinResetResult | null>(null);
+  // A charger with several connectors: the dialog that asks which connector to start on, or which session to stop.
+  const [choosing, setChoosing] = useState<'start' | 'stop' | null>(null);
 
   const name = charger.alias || charger.productCode;
   const chargerId = charger.id;
   const busy = [start, stop, reboot, firmware, resetPin, remove].some((mutation) => mutation.isPending);
-  const charging = charger.ongoingSession !== null;
+  const sessions = charger.ongoingSessions;
+  const outlets = charger.connectors.filter((c) => c.connectorId > 0);
+  const charging = sessions.length > 0;
+  // Start stays possible while a connector is free; each connector holds one session.
+  const full = charging && sessions.length >= Math.max(1, outlets.length);
   const success = (message: string) => notify({ message, severity: 'success' });
   /** The confirm dialog of an action: its title, a question naming the charger, and the action as the button. */
   const ask = (action: Action, type: ConfirmType = 'primary', version = '') =>
@@ -58,25 +65,32 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
       type,
     });
 
+  const startOn = (connectorId?: number) =>
+    start.mutate(
+      { chargerId, ...(connectorId !== undefined && { connectorId }) },
+      { onSuccess: (session) => success(t('chargers.done.started', { id: session.id })) },
+    );
+  const stopSession = (sessionId: number | undefined) =>
+    stop.mutate(
+      { chargerId, sessionId },
+      {
+        onSuccess: (session) => {
+          const energy = formatNumber(i18n.language, (session.energyWh ?? 0) / 1000, 3);
+          success(t('chargers.done.stopped', { id: session.id, energy }));
+        },
+      },
+    );
+
   const actions: Record<Action, () => Promise<void>> = {
     start: async () => {
+      if (outlets.length > 1) return setChoosing('start');
       if (!(await ask('start'))) return;
-      start.mutate(
-        { chargerId },
-        { onSuccess: (session) => success(t('chargers.done.started', { id: session.id })) },
-      );
+      startOn();
     },
     stop: async () => {
+      if (sessions.length > 1) return setChoosing('stop');
       if (!(await ask('stop', 'warning'))) return;
-      stop.mutate(
-        { chargerId, sessionId: charger.ongoingSession?.id },
-        {
-          onSuccess: (session) => {
-            const energy = formatNumber(i18n.language, (session.energyWh ?? 0) / 1000, 3);
-            success(t('chargers.done.stopped', { id: session.id, energy }));
-          },
-        },
-      );
+      stopSession(sessions[0]?.id);
     },
     reboot: async () => {
       if (!(await ask('reboot', 'warning'))) return;
@@ -132,12 +146,26 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
     </Button>
   );
 
+  const connectorLabel = (id: number) => t('chargers.details.connector', { id });
+  const startChoices = (): ConnectorChoice[] =>
+    outlets.map((c) => ({
+      value: c.connectorId,
+      label: connectorLabel(c.connectorId),
+      status: c.status,
+      disabled: sessions.some((s) => s.connectorId === c.connectorId),
+    }));
+  const stopChoices = (): ConnectorChoice[] =>
+    sessions.map((s) => ({
+      value: s.id,
+      label: t('chargers.choose.session', { connector: s.connectorId, id: s.id }),
+    }));
+
   const offline = !charger.connected;
   return (
     <>
       <Stack direction="row" useFlexGap flexWrap="wrap" spacing={1} data-testid="charger-actions">
         {button('start', 'charger-action-start', <PlayArrowIcon />, {
-          disabled: offline || charging,
+          disabled: offline || full,
           variant: 'contained',
         })}
         {button('stop', 'charger-action-stop', <StopIcon />, {
@@ -151,6 +179,21 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
         {button('delete', 'charger-action-delete', <DeleteOutlineIcon />, { color: 'error' })}
       </Stack>
       <NewPinDialog productCode={charger.productCode} result={newPin} onClose={() => setNewPin(null)} />
+      <ConnectorChoiceDialog
+        open={choosing !== null}
+        testId={`charger-choose-${choosing ?? 'start'}`}
+        title={t(choosing === 'stop' ? 'chargers.confirm.stopTitle' : 'chargers.confirm.startTitle')}
+        question={t(choosing === 'stop' ? 'chargers.choose.stop' : 'chargers.choose.start', { name })}
+        confirmText={t(choosing === 'stop' ? 'chargers.actions.stop' : 'chargers.actions.start')}
+        color={choosing === 'stop' ? 'warning' : 'primary'}
+        choices={choosing === 'stop' ? stopChoices() : startChoices()}
+        onClose={() => setChoosing(null)}
+        onConfirm={(value) => {
+          setChoosing(null);
+          if (choosing === 'stop') stopSession(value);
+          else startOn(value);
+        }}
+      />
     </>
   );
 }

@@ -21,7 +21,7 @@ export function ChargerFields({ charger }: ChargerFieldsProps) {
 
   const firmwareStatus = isFirmwareStatus(charger.firmwareStatus) ? charger.firmwareStatus : null;
   const progress = firmwareStatus ? firmwareProgress(firmwareStatus) : null;
-  const session = charger.ongoingSession;
+  const sessions = charger.ongoingSessions;
 
   return (
     <>
@@ -122,17 +122,28 @@ export function ChargerFields({ charger }: ChargerFieldsProps) {
             }
             testId={`charger-connector-${connector.connectorId}`}
           >
-            <Stack direction="row" spacing={1} alignItems="center">
+            <Stack direction="row" useFlexGap flexWrap="wrap" spacing={1} alignItems="center">
               <ChargerStatusChip status={connector.status} />
               {connector.errorCode && <Typography variant="body2">{connector.errorCode}</Typography>}
+              {sessions
+                .filter((s) => s.connectorId === connector.connectorId)
+                .map((s) => (
+                  <Typography
+                    key={s.id}
+                    variant="body2"
+                    data-testid={`charger-connector-${s.connectorId}-session`}
+                  >
+                    {t('chargers.details.connectorSession', { id: s.id })}
+                  </Typography>
+                ))}
             </Stack>
           </Field>
         ))}
       </Section>
 
       <Section title={t('chargers.details.session')}>
-        {session ? (
-          <Box data-testid="charger-detail-session">
+        {sessions.map((session) => (
+          <Box key={session.id} data-testid="charger-detail-session" data-connector={session.connectorId}>
             <Field label={t('chargers.fields.sessionId')} testId="charger-detail-session-id">
               {session.id}
             </Field>
@@ -144,7 +155,8 @@ export function ChargerFields({ charger }: ChargerFieldsProps) {
               {t('chargers.units.kilowattHours', { value: number(session.energyWh / 1000, 3) })}
             </Field>
           </Box>
-        ) : (
+        ))}
+        {sessions.length === 0 && (
           <Typography color="text.secondary" data-testid="charger-detail-no-session">
             {t('chargers.details.noSession')}
           </Typography>
