@@ -22,7 +22,16 @@ describe('routes', () => {
     expect(screen.getByRole('heading').textContent).toBe('Log in');
   });
 
-  it.each(['/chargeList', '/sessionList', '/session/detail/41', '/card/list', '/cardGroup', '/tariffInfo'])(
+  it.each([
+    '/chargeList',
+    '/sessionList',
+    '/session/detail/41',
+    '/card/list',
+    '/cardGroup',
+    '/tariffInfo',
+    '/display',
+    '/rich-text-editor',
+  ])(
     'sends a signed-in user without a chosen site from %s to choose one',
     async (path) => {
       const server = signedIn();
@@ -46,19 +55,31 @@ describe('routes', () => {
 
   it('shows a screen not built yet as its title and an empty state, inside the shell', async () => {
     signedIn();
-    renderRoute('/display');
+    renderRoute('/load');
     const empty = await screen.findByTestId('empty-state');
-    expect(within(empty).getByRole('heading').textContent).toBe('Display screen');
+    expect(within(empty).getByRole('heading').textContent).toBe('Load management');
     expect(empty.textContent).toContain('There is no data on this screen yet.');
     expect(screen.getByTestId('side-menu')).toBeTruthy();
-    expect(screen.getByTestId('menu-item-display').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByTestId('menu-item-load').getAttribute('aria-current')).toBe('page');
   });
 
-  it.each([['/rich-text-editor', 'Rich text editor']])('routes %s to %s', async (path, title) => {
+  it.each([
+    ['/display', 'display-links-page', 'Display screen'],
+    ['/rich-text-editor', 'notices-page', 'Rich text editor'],
+  ])('routes %s to the %s screen, inside the shell', async (path, testId, title) => {
     signedIn();
     renderRoute(path);
-    const empty = await screen.findByTestId('empty-state');
-    expect(within(empty).getByRole('heading').textContent).toBe(title);
+    const page = await screen.findByTestId(testId, {}, { timeout: 5000 });
+    expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe(title);
+    expect(screen.getByTestId('side-menu')).toBeTruthy();
+  });
+
+  it('opens the kiosk display without a session, and says so when the link has no token', async () => {
+    fakeServer();
+    const { router } = renderRoute('/kiosk');
+    await screen.findByTestId('display-refused', {}, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/kiosk');
+    expect(screen.queryByTestId('side-menu')).toBeNull();
   });
 
   it.each([

@@ -90,6 +90,15 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'invoice/list',
+                ...requireSite(
+                  lazyRoute(
+                    () => import('./routes/invoice-list'),
+                    (m) => m.InvoiceListRoute,
+                  ),
+                ),
+              },
+              {
                 path: 'tariffInfo',
                 ...requireSite(
                   lazyRoute(
@@ -107,9 +116,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'display',
-                ...lazyRoute(
-                  () => import('./routes/display'),
-                  (m) => m.DisplayRoute,
+                ...requireSite(
+                  lazyRoute(
+                    () => import('./routes/display'),
+                    (m) => m.DisplayRoute,
+                  ),
                 ),
               },
               {
@@ -121,9 +132,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'rich-text-editor',
-                ...lazyRoute(
-                  () => import('./routes/rich-text-editor'),
-                  (m) => m.RichTextEditorRoute,
+                ...requireSite(
+                  lazyRoute(
+                    () => import('./routes/rich-text-editor'),
+                    (m) => m.RichTextEditorRoute,
+                  ),
                 ),
               },
               {
@@ -197,6 +210,14 @@ export const routes: RouteObject[] = [
         ...lazyRoute(
           () => import('./routes/forgot-password'),
           (m) => m.ForgotPasswordRoute,
+        ),
+      },
+      {
+        // A display link (docs/display.md): the board of one site, without a login; the token is in the fragment.
+        path: 'kiosk',
+        ...lazyRoute(
+          () => import('./routes/kiosk'),
+          (m) => m.KioskRoute,
         ),
       },
       { path: 'reset-password', ...resetPasswordRoute() },

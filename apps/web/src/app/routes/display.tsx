@@ -1,7 +1,6 @@
-import { useTranslation } from '../../lib/i18n';
-import { EmptyState } from '../../components/ui/empty-state';
+import { DisplayLinksView } from '../../features/display/components/display-links-view';
 
+/** display: the site's display links (the screen itself opens at /kiosk, without a login). */
 export function DisplayRoute() {
-  const { t } = useTranslation();
-  return <EmptyState title={t('routes.display')} />;
+  return <DisplayLinksView />;
 }

@@ -1,7 +1,6 @@
-import { useTranslation } from '../../lib/i18n';
-import { EmptyState } from '../../components/ui/empty-state';
+import { NoticesView } from '../../features/notices/components/notices-view';
 
+/** rich-text-editor: the site's notice on the display screen and the invoices' footer (Tiptap, this chunk only). */
 export function RichTextEditorRoute() {
-  const { t } = useTranslation();
-  return <EmptyState title={t('routes.richTextEditor')} />;
+  return <NoticesView />;
 }
