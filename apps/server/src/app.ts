@@ -18,6 +18,7 @@ import { eventsService } from './modules/events/events.service.ts';
 import { chargerService } from './modules/chargers/chargers.service.ts';
 import { sessionService } from './modules/sessions/sessions.service.ts';
 import { registerOcpp } from './ocpp/ocpp-server.ts';
+import { ocppLogService } from './modules/ocpp-log/ocpp-log.service.ts';
 import { chargerLink, closeDeletedChargers } from './modules/chargers/charger-link.ts';
 import { nodeService } from './modules/nodes/nodes.service.ts';
 import { chargerViewService } from './modules/chargers/charger-view.service.ts';
@@ -120,6 +121,18 @@ export async function buildApp({
   });
   app.addHook('onClose', () => reports.drain());
   const chargerView = chargerViewService(db);
+  // Written behind the central system; flushed once its sockets are closed (onClose runs after preClose).
+  const ocppLog = ocppLogService({
+    db,
+    now,
+    log: app.log.child({ module: 'ocpp-log' }),
+    enabled: config.ocppLog ?? true,
+    retentionDays: config.ocppLogDays ?? 7,
+    chargerOf: chargerView.detail,
+  });
+  ocppLog.start();
+  app.addHook('onClose', () => ocppLog.close());
+  app.decorate('ocppLog', ocppLog);
   // The OCPP-J central system on this same port: ws(s)://host/ocpp/{productCode}.
   const pingInterval = config.ocppPingInterval ?? 60;
   const central = await registerOcpp(app, {
@@ -136,6 +149,7 @@ export async function buildApp({
     pingInterval,
     trustProxy: config.trustProxy ?? false,
     now,
+    ocppLog: ocppLog.writer,
   });
 
   // A charger deleted through any node: the node holding its socket closes it.
@@ -158,6 +172,7 @@ export async function buildApp({
       chargerView,
       chargerLink: chargerLink(central.registry),
       chargerWaitMs: (config.chargerWaitTimeout ?? 30) * 1000,
+      ocppLog,
     }),
   );
   // The one call that answers a file (streamed), checked like the calls above.

@@ -27,6 +27,9 @@ const schema = z.object({
   FIRMWARE_CATALOG: z.string().optional(),
   // Seconds the console's start and stop wait for the charger's StartTransaction / StopTransaction.
   CHARGER_WAIT_TIMEOUT: z.coerce.number().positive().max(600).default(30),
+  // The OCPP message log of every charger (docs/ocpp.md, Troubleshooting): on or off, and the days it is kept.
+  OCPP_LOG: z.enum(['on', 'off']).default('on'),
+  OCPP_LOG_DAYS: z.coerce.number().positive().max(366).default(7),
   // This process among the nodes sharing DATABASE_URL; host name + ':' + PORT when unset.
   NODE_ID: z.string().trim().min(1).max(200).optional(),
 });
@@ -53,6 +56,10 @@ export type Config = {
   firmwareCatalog: string | undefined;
   /** Seconds the console's start and stop wait for the charger to report the transaction. */
   chargerWaitTimeout: number;
+  /** OCPP_LOG: every charger's OCPP messages are logged (the connection history is kept either way). */
+  ocppLog: boolean;
+  /** OCPP_LOG_DAYS: the message log and connection history are kept this long. */
+  ocppLogDays: number;
   /** Names this node in `nodes` and `chargers.node_id`; unique among the nodes sharing the database. */
   nodeId: string;
 };
@@ -90,6 +97,8 @@ export function loadConfig(
     ocppPingInterval: e.OCPP_PING_INTERVAL,
     firmwareCatalog: e.FIRMWARE_CATALOG === undefined ? undefined : path.resolve(e.FIRMWARE_CATALOG),
     chargerWaitTimeout: e.CHARGER_WAIT_TIMEOUT,
+    ocppLog: e.OCPP_LOG === 'on',
+    ocppLogDays: e.OCPP_LOG_DAYS,
     nodeId: e.NODE_ID ?? `${os.hostname()}:${e.PORT}`,
   };
 }

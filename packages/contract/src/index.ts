@@ -18,3 +18,4 @@ export * from './invoices.ts';
 export * from './notices.ts';
 export * from './display.ts';
 export * from './overview.ts';
+export * from './ocpp-log.ts';

@@ -33,6 +33,18 @@ export interface Cards {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ChargerConnections {
+  at: Timestamp;
+  close_code: number | null;
+  event: string;
+  http_status: number | null;
+  id: Generated<number>;
+  node_id: string | null;
+  product_code: string;
+  reason: string | null;
+  remote_address: string | null;
+}
+
 export interface Chargers {
   alias: string;
   booted_at: Timestamp | null;
@@ -239,6 +251,18 @@ export interface Nodes {
   started_at: Generated<Timestamp>;
 }
 
+export interface OcppMessages {
+  action: string | null;
+  at: Timestamp;
+  charger_id: number;
+  direction: string;
+  error_code: string | null;
+  id: Generated<number>;
+  kind: string;
+  message_id: string;
+  payload: ColumnType<unknown, string, string>;
+}
+
 export interface Outbox {
   attachments: ColumnType<unknown, string, string> | null;
   attempts: Generated<number>;
@@ -366,6 +390,7 @@ export interface VerificationFailures {
 export interface DB {
   card_groups: CardGroups;
   cards: Cards;
+  charger_connections: ChargerConnections;
   chargers: Chargers;
   charging_sessions: ChargingSessions;
   connectors: Connectors;
@@ -380,6 +405,7 @@ export interface DB {
   meter_values: MeterValues;
   node_calls: NodeCalls;
   nodes: Nodes;
+  ocpp_messages: OcppMessages;
   outbox: Outbox;
   processed_events: ProcessedEvents;
   remote_start_requests: RemoteStartRequests;

@@ -18,6 +18,8 @@ import { cardImportService } from './cards/card-import.service.ts';
 import { cardsRoutes } from './cards/cards.routes.ts';
 import { cardsService } from './cards/cards.service.ts';
 import { overviewRoutes } from './overview/overview.routes.ts';
+import { ocppLogRoutes } from './ocpp-log/ocpp-log.routes.ts';
+import type { OcppLogService } from './ocpp-log/ocpp-log.service.ts';
 import { overviewService } from './overview/overview.service.ts';
 import { displayLinksService } from './display/display-links.service.ts';
 import { displayRoutes } from './display/display.routes.ts';
@@ -52,6 +54,8 @@ export type ModuleDeps = {
   chargerLink: ChargerLink;
   /** How long the console's start and stop wait for the charger, ms. */
   chargerWaitMs: number;
+  /** The OCPP message log and connection history, written by the central system. */
+  ocppLog: OcppLogService;
 };
 
 /** Every module's call handlers, combined; the type makes a contract call without a handler a compile error. */
@@ -100,5 +104,6 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
       }),
     ),
     ...overviewRoutes(overviewService(deps)),
+    ...ocppLogRoutes(deps.ocppLog),
   };
 }

@@ -11,6 +11,8 @@ import { handshakeGate, ocppEndpoint } from './handshake.ts';
 import { sweepOnce } from './offline-sweep.ts';
 import { attachV16Handlers } from './v16/attach-v16.ts';
 import { speakOcpp16Errors } from './v16/call-errors.ts';
+import { captureMessages } from './message-capture.ts';
+import type { OcppLogWriter } from '../modules/ocpp-log/ocpp-log.service.ts';
 
 export type OcppOptions = {
   chargers: ChargerService;
@@ -25,6 +27,8 @@ export type OcppOptions = {
   now: () => Date;
   /** An ongoing session of a charger offline this long is closed (docs/ocpp.md). Default 24 h. */
   stuckSessionAfterMs?: number;
+  /** The message log and connection history (modules/ocpp-log), written behind: nothing here waits for it. */
+  ocppLog?: OcppLogWriter;
 };
 
 /**
@@ -42,7 +46,12 @@ declare module 'fastify' {
   }
 }
 
-type ConnectionSession = { charger: ChargerIdentity; protocol: OcppProtocol; connectionId: string };
+type ConnectionSession = {
+  charger: ChargerIdentity;
+  protocol: OcppProtocol;
+  connectionId: string;
+  remoteAddress: string | undefined;
+};
 
 const replacedClose = { code: 4000, reason: 'Replaced by a newer connection' };
 
@@ -85,11 +94,24 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
   rpc.auth((accept, reject, handshake) => {
     gate(handshake).then(
       (decision) => {
-        if (!decision.accept) return reject(decision.status, decision.message);
+        if (!decision.accept) {
+          // The connection history shows an installer why a charger cannot connect (a wrong PIN, the limits).
+          if (decision.status !== 404)
+            options.ocppLog?.connection({
+              productCode: handshake.identity,
+              at: now(),
+              event: 'refused',
+              httpStatus: decision.status,
+              remoteAddress: handshake.remoteAddress,
+              nodeId: nodes.nodeId,
+            });
+          return reject(decision.status, decision.message);
+        }
         const session: ConnectionSession = {
           charger: decision.charger,
           protocol: decision.protocol,
           connectionId: randomUUID(),
+          remoteAddress: handshake.remoteAddress,
         };
         accept(session, decision.protocol);
       },
@@ -109,8 +131,18 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
   const open = new Set<RPCClient>();
 
   rpc.on('client', (client: RPCClient & { session: ConnectionSession }) => {
-    const { charger, protocol, connectionId } = client.session;
+    const { charger, protocol, connectionId, remoteAddress } = client.session;
     open.add(client);
+    const ocppLog = options.ocppLog;
+    // Before any frame is read: the BootNotification may already be waiting.
+    if (ocppLog) captureMessages(client, { chargerId: charger.chargerId, writer: ocppLog, now });
+    ocppLog?.connection({
+      productCode: charger.productCode,
+      at: now(),
+      event: 'connected',
+      remoteAddress,
+      nodeId: nodes.nodeId,
+    });
     const connection: OcppConnection = { client, charger, protocol, connectionId };
     const clientLog = log.child({ productCode: charger.productCode });
     client.on('strictValidationFailure', (event: { method: string; outbound: boolean; error: Error }) =>
@@ -152,7 +184,16 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
       log: clientLog,
       command: (action, payload) => registry.send(charger.productCode, action, payload),
     });
-    client.once('close', () => {
+    client.once('close', ({ code, reason }: { code?: number; reason?: Buffer | string }) => {
+      ocppLog?.connection({
+        productCode: charger.productCode,
+        at: now(),
+        event: 'disconnected',
+        closeCode: code,
+        reason: reason?.toString() || undefined,
+        remoteAddress,
+        nodeId: nodes.nodeId,
+      });
       open.delete(client);
       registry.remove(connection);
       const offline = owned

@@ -1,0 +1,80 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
+
+export type OcppMessageRow = Selectable<Database['ocpp_messages']>;
+export type ConnectionRow = Selectable<Database['charger_connections']>;
+export type NewOcppMessage = Insertable<Database['ocpp_messages']>;
+export type NewConnection = Insertable<Database['charger_connections']>;
+
+export type MessageFilter = {
+  chargerId: number;
+  action?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** Rows older than this id (the page before); the newest first. */
+  beforeId?: number | undefined;
+  limit: number;
+};
+
+/** Any lock id of its own: one node at a time deletes old rows. */
+const retentionLock = 7351020;
+
+/** ocpp_messages and charger_connections: the OCPP message log and the connection history. */
+export function ocppLogRepository(db: Db) {
+  return {
+    insertMessages: async (rows: NewOcppMessage[]): Promise<void> => {
+      if (rows.length > 0) await db.insertInto('ocpp_messages').values(rows).execute();
+    },
+
+    insertConnections: async (rows: NewConnection[]): Promise<void> => {
+      if (rows.length > 0) await db.insertInto('charger_connections').values(rows).execute();
+    },
+
+    messages: (f: MessageFilter): Promise<OcppMessageRow[]> => {
+      let query = db.selectFrom('ocpp_messages').selectAll().where('charger_id', '=', f.chargerId);
+      // The action as typed, case-insensitively: "boot" finds BootNotification.
+      if (f.action) query = query.where('action', 'ilike', `%${escapeLike(f.action)}%`);
+      if (f.from) query = query.where('at', '>=', f.from);
+      if (f.to) query = query.where('at', '<', f.to);
+      if (f.beforeId !== undefined) query = query.where('id', '<', f.beforeId);
+      return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+    },
+
+    connections: (productCode: string, limit: number, beforeId?: number): Promise<ConnectionRow[]> => {
+      let query = db
+        .selectFrom('charger_connections')
+        .selectAll()
+        .where('product_code', '=', productCode.toLowerCase());
+      if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+      return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    /**
+     * Deletes rows older than `cutoff`, at most `batch` of each table per transaction, so that a week of a busy
+     * site's messages does not hold one long lock. Only one node deletes at a time (the others skip): several nodes
+     * deleting the same rows would only wait on each other. Answers the rows deleted, or null when another node holds
+     * the lock.
+     */
+    deleteOlderThan: (cutoff: Date, batch: number): Promise<number | null> =>
+      db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{
+          locked: boolean;
+        }>`select pg_try_advisory_xact_lock(${retentionLock}) as locked`.execute(trx);
+        if (!rows[0]?.locked) return null;
+        const messages = await sql`
+          delete from ocpp_messages where id in
+            (select id from ocpp_messages where at < ${cutoff} order by at limit ${batch})`.execute(trx);
+        const connections = await sql`
+          delete from charger_connections where id in
+            (select id from charger_connections where at < ${cutoff} order by at limit ${batch})`.execute(
+          trx,
+        );
+        return Number(messages.numAffectedRows ?? 0n) + Number(connections.numAffectedRows ?? 0n);
+      }),
+  };
+}
+
+export type OcppLogRepository = ReturnType<typeof ocppLogRepository>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
