@@ -2,6 +2,9 @@ import {
   cloneElement,
   createElement,
   Fragment,
+  useEffect,
+  useMemo,
+  useState,
   useSyncExternalStore,
   type ReactElement,
   type ReactNode,
@@ -132,6 +135,26 @@ const getSnapshot = () => current;
 /** `t` for the language in use; the component re-renders when the language changes. */
 export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
   return { t: useSyncExternalStore(subscribe, getSnapshot).t, i18n };
+}
+
+/**
+ * `t` in a given language, whatever the console's: a document written in its reader's language (an invoice's
+ * preview). Shows en_US's messages until that language's catalogue has loaded, then re-renders.
+ */
+export function useLanguageT(language: Language): TFunction {
+  const [, setLoads] = useState(0);
+  useEffect(() => {
+    if (catalogues.has(language)) return;
+    let live = true;
+    void load(language).then(() => {
+      if (live) setLoads((n) => n + 1);
+    });
+    return () => {
+      live = false;
+    };
+  }, [language]);
+  const ready = catalogues.has(language);
+  return useMemo(() => snapshotOf(ready ? language : defaultLanguage).t, [language, ready]);
 }
 
 export type TransProps = {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,12 +17,16 @@ import { ExportDialog } from './export-dialog';
 import { SessionFilters, type ChargerOption } from './session-filters';
 import { SessionTable } from './session-table';
 
-export type SessionListViewProps = { chargers: readonly ChargerOption[] };
+export type SessionListViewProps = {
+  chargers: readonly ChargerOption[];
+  /** Buttons of other screens beside the export (the invoices). */
+  actions?: ReactNode;
+};
 
 const baseRowsPerPage = [10, 20, 50, maxPageSize];
 
 /** The sessions screen: filters, sort and page live in the URL; paging and sorting happen on the server. */
-export function SessionListView({ chargers }: SessionListViewProps) {
+export function SessionListView({ chargers, actions }: SessionListViewProps) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const params = readListParams(search);
@@ -42,6 +46,7 @@ export function SessionListView({ chargers }: SessionListViewProps) {
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           {t('sessions.title')}
         </Typography>
+        {actions}
         <Button
           variant="contained"
           startIcon={<FileDownloadIcon />}
