@@ -11,6 +11,7 @@ import { handshakeGate, ocppEndpoint } from './handshake.ts';
 import { sweepOnce } from './offline-sweep.ts';
 import { attachV16Handlers } from './v16/attach-v16.ts';
 import { speakOcpp16Errors } from './v16/call-errors.ts';
+import { ocpp16Validator } from './v16/strict-validator.ts';
 import { captureMessages } from './message-capture.ts';
 import type { OcppLogWriter } from '../modules/ocpp-log/ocpp-log.service.ts';
 
@@ -30,6 +31,12 @@ export type OcppOptions = {
   /** The message log and connection history (modules/ocpp-log), written behind: nothing here waits for it. */
   ocppLog?: OcppLogWriter;
 };
+
+/**
+ * What a charger may send: OCPP messages are small (the largest, a MeterValues of many samples, a few KB), so a
+ * frame over 256 KB closes the socket with 1009 at its header, before its body is read.
+ */
+export const ocppLimits = { maxFrameBytes: 256 * 1024 } as const;
 
 /**
  * What a charger may send: OCPP messages are small (the largest, a MeterValues of many samples, a few KB), so a
@@ -84,6 +91,10 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
   const rpc = new RPCServer({
     protocols: [...ocppProtocols],
     strictMode: true,
+    // The official schemas, and what they leave open: depth, 32-bit integers, values a column holds.
+    strictModeValidators: [ocpp16Validator],
+    // ws refuses a frame over the cap at its header (close 1009) instead of buffering it.
+    wssOptions: { maxPayload: ocppLimits.maxFrameBytes },
     pingIntervalMs,
     // Any message from the charger counts as a sign of life: pings go only to idle sockets, and one unanswered
     // ping more terminates the socket, so a charger silent for 2 intervals is dropped and marked offline.
