@@ -11,6 +11,7 @@ import { registerCalls } from './lib/calls.ts';
 import { createMailer } from './lib/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWeb } from './plugins/web.ts';
+import { httpsOptions, registerHsts } from './plugins/tls.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { handlers } from './modules/handlers.ts';
 import { sitesService } from './modules/sites/sites.service.ts';
@@ -33,6 +34,8 @@ import { registerInvoiceFiles } from './modules/invoices/invoice-files.routes.ts
 import { invoicesModule } from './modules/invoices/invoices.module.ts';
 import { displayLinksService } from './modules/display/display-links.service.ts';
 import { toDisplayMessage } from './modules/display/display-tiles.ts';
+import { allocateOnEvents } from './modules/load/load-listener.ts';
+import { loadService } from './modules/load/load.service.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'logLevel' | 'webDist'> & Partial<Config>;
@@ -49,7 +52,10 @@ export async function buildApp({
   now = () => new Date(),
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
+  // TLS_CERT / TLS_KEY: https and wss on this same port (OCPP security profiles 2 and 3), nothing in plain text.
+  const https = config.tls ? await httpsOptions(config.tls) : undefined;
   const app = Fastify({
+    ...(https && { https }),
     logger: {
       level: config.logLevel,
       // Tokens and signatures never reach the log; bodies are not logged at all.
@@ -64,7 +70,9 @@ export async function buildApp({
     bodyLimit: 4 * 1024 * 1024,
     // Behind a proxy, request.ip (the per-client limits) comes from X-Forwarded-For only if it is trusted.
     trustProxy: config.trustProxy ?? false,
-  });
+    // An https server is the same to every route and hook; only its type differs.
+  }) as unknown as FastifyInstance;
+  if (https) registerHsts(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -175,6 +183,13 @@ export async function buildApp({
       ocppLog,
     }),
   );
+  // Load management: every node allocates a site again on its chargers' events (the site is locked meanwhile).
+  const stopLoad = allocateOnEvents(
+    events,
+    loadService({ db, chargerView, link: chargerLink(central.registry), now, log: app.log }),
+    app.log,
+  );
+  app.addHook('onClose', () => stopLoad());
   // The one call that answers a file (streamed), checked like the calls above.
   registerSessionsExport(app, { auth, now, assertSiteOwner }, sessionsExportService({ db, now }));
   // An invoice's PDF and XML: files too, checked the same way.

@@ -11,6 +11,7 @@ import { invoiceCalls } from './invoices.calls.ts';
 import { noticeCalls } from './notices.calls.ts';
 import { displayCalls } from './display.calls.ts';
 import { overviewCalls } from './overview.calls.ts';
+import { loadCalls } from './load.calls.ts';
 import { ocppLogCalls } from './ocpp-log.calls.ts';
 
 export type { CallDefinition } from './call-definition.ts';
@@ -33,6 +34,7 @@ export const calls = {
   ...noticeCalls,
   ...displayCalls,
   ...overviewCalls,
+  ...loadCalls,
   ...ocppLogCalls,
 } satisfies Record<string, CallDefinition>;
 

@@ -18,4 +18,5 @@ export * from './invoices.ts';
 export * from './notices.ts';
 export * from './display.ts';
 export * from './overview.ts';
+export * from './load.ts';
 export * from './ocpp-log.ts';

@@ -53,3 +53,47 @@ export function currentsFor(powerW: number, { phases, voltage }: Electrical): [n
   const perPhase = Math.round((powerW / (voltage * phases)) * 100) / 100;
   return phases === 3 ? [perPhase, perPhase, perPhase] : [perPhase, 0, 0];
 }
+
+const validAt = (p: ChargingProfile, at: Date) =>
+  (!p.validFrom || new Date(p.validFrom) <= at) && (!p.validTo || at < new Date(p.validTo));
+const highest = (profiles: ChargingProfile[]) =>
+  profiles.sort((a, b) => b.stackLevel - a.stackLevel).find(() => true);
+
+/**
+ * The limit in force on a connector, W, as OCPP 1.6 (3.13.2) stacks profiles: the valid TxProfile of the running
+ * transaction with the highest stack level, else the connector's TxDefaultProfile, else connector 0's; then held
+ * to the ChargePointMaxProfile (connector 0). Null when no profile limits it.
+ */
+export function limitInForceW({
+  connectorProfiles,
+  chargerProfiles,
+  transactionId,
+  transactionStart,
+  electrical,
+  at,
+}: {
+  connectorProfiles: ChargingProfile[];
+  chargerProfiles: ChargingProfile[];
+  transactionId: number | null;
+  transactionStart: Date | null;
+  electrical: Electrical;
+  at: Date;
+}): number | null {
+  const limitOf = (p: ChargingProfile | undefined) =>
+    p ? profileLimitW(p, electrical, at, transactionStart) : null;
+  const of = (set: ChargingProfile[], purpose: ChargingProfile['chargingProfilePurpose']) =>
+    set.filter(
+      (p) =>
+        p.chargingProfilePurpose === purpose &&
+        validAt(p, at) &&
+        (purpose !== 'TxProfile' ||
+          (transactionId !== null && (p.transactionId ?? transactionId) === transactionId)),
+    );
+  const tx =
+    limitOf(highest(of(connectorProfiles, 'TxProfile'))) ??
+    limitOf(highest(of(connectorProfiles, 'TxDefaultProfile'))) ??
+    limitOf(highest(of(chargerProfiles, 'TxDefaultProfile')));
+  const max = limitOf(highest(of(chargerProfiles, 'ChargePointMaxProfile')));
+  if (tx === null) return max;
+  return max === null ? tx : Math.min(tx, max);
+}

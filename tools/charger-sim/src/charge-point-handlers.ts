@@ -19,7 +19,8 @@ const readOnlyKeys = new Set([
  * the work (start, stop, reboot, update) right after its answer has left.
  */
 export function attachChargePointHandlers(charger: SimulatedCharger): void {
-  const { connectors, state, log, later, startHeartbeat, firmwareStepMs } = charger.internals;
+  const { connectors, state, log, later, startHeartbeat, firmwareStepMs, profileUnits, electrical, limitW } =
+    charger.internals;
   const configuration = (): Map<string, string> =>
     new Map([
       ['HeartbeatInterval', String(state.heartbeatIntervalS)],
@@ -29,7 +30,10 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
       ['NumberOfConnectors', String(connectors.size)],
       ['SupportedFeatureProfiles', 'Core,FirmwareManagement,RemoteTrigger,SmartCharging'],
       ['ChargeProfileMaxStackLevel', '10'],
-      ['ChargingScheduleAllowedChargingRateUnit', 'Current,Power'],
+      [
+        'ChargingScheduleAllowedChargingRateUnit',
+        profileUnits.map((u) => (u === 'A' ? 'Current' : 'Power')).join(','),
+      ],
     ]);
   const withTransaction = (transactionId: number) =>
     [...connectors.values()].find((c) => c.transactionId === transactionId);
@@ -124,15 +128,29 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
     },
 
     SetChargingProfile: ({ connectorId, csChargingProfiles: profile }) => {
-      if (connectorId === 0) state.chargerProfiles.set(profile.chargingProfileId, profile);
-      else {
+      if (!profileUnits.includes(profile.chargingSchedule.chargingRateUnit)) return { status: 'Rejected' };
+      const purpose = profile.chargingProfilePurpose;
+      // OCPP 1.6 5.16 / 3.13: ChargePointMaxProfile only on connector 0; a TxProfile only on a connector with a
+      // transaction, and the one it names; transactionId on a TxProfile only.
+      if (purpose === 'ChargePointMaxProfile' && connectorId !== 0) return { status: 'Rejected' };
+      if (purpose !== 'TxProfile' && profile.transactionId !== undefined) return { status: 'Rejected' };
+      const target = connectorId === 0 ? state.chargerProfiles : connectors.get(connectorId)?.profiles;
+      if (!target) return { status: 'Rejected' };
+      if (purpose === 'TxProfile') {
         const c = connectors.get(connectorId);
-        if (!c) return { status: 'Rejected' };
-        if (profile.chargingProfilePurpose === 'TxProfile' && c.transactionId === null) {
+        if (!c || c.transactionId === null) return { status: 'Rejected' };
+        if (profile.transactionId !== undefined && profile.transactionId !== c.transactionId) {
           return { status: 'Rejected' };
         }
-        c.profiles.set(profile.chargingProfileId, profile);
       }
+      // The same id anywhere, or the same purpose and stack level here, is replaced.
+      for (const set of [state.chargerProfiles, ...[...connectors.values()].map((c) => c.profiles)]) {
+        set.delete(profile.chargingProfileId);
+      }
+      for (const [key, p] of target) {
+        if (p.chargingProfilePurpose === purpose && p.stackLevel === profile.stackLevel) target.delete(key);
+      }
+      target.set(profile.chargingProfileId, profile);
       log(`charging profile ${profile.chargingProfileId} set on connector ${connectorId}`);
       // Meter now: the car's power follows the new limit, and the central system sees it.
       later(0, async () => {
@@ -156,6 +174,30 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
         }
       });
       return { status: cleared > 0 ? 'Accepted' : 'Unknown' };
+    },
+
+    GetCompositeSchedule: ({ connectorId, duration, chargingRateUnit }) => {
+      const c = connectors.get(connectorId);
+      if (connectorId !== 0 && !c) return { status: 'Rejected' };
+      const unit = chargingRateUnit ?? profileUnits[0] ?? 'A';
+      const watts = c
+        ? limitW(c)
+        : [...connectors.values()]
+            .map(limitW)
+            .reduce<number | null>((a, b) => (b === null ? a : (a ?? 0) + b), null);
+      if (watts === null) return { status: 'Accepted', connectorId, scheduleStart: new Date().toISOString() };
+      const limit =
+        unit === 'W' ? watts : Math.round((watts / (electrical.voltage * electrical.phases)) * 10) / 10;
+      return {
+        status: 'Accepted',
+        connectorId,
+        scheduleStart: new Date().toISOString(),
+        chargingSchedule: {
+          duration,
+          chargingRateUnit: unit,
+          chargingSchedulePeriod: [{ startPeriod: 0, limit, numberPhases: electrical.phases }],
+        },
+      };
     },
 
     ChangeAvailability: ({ connectorId, type }) => {

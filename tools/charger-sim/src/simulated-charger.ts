@@ -1,6 +1,6 @@
 import { RPCClient } from 'ocpp-rpc';
 import type { Ocpp16, Ocpp16ChargePointAction, Ocpp16Request, Ocpp16Response } from '@plugboard/ocpp';
-import { carPowerW, currentsFor, profileLimitW, type Electrical } from './car-model.ts';
+import { carPowerW, currentsFor, limitInForceW, type Electrical } from './car-model.ts';
 import { attachChargePointHandlers } from './charge-point-handlers.ts';
 
 export type ConnectorStatus = Ocpp16.StatusNotificationRequest['status'];
@@ -17,6 +17,13 @@ export type SimulatedChargerOptions = {
    * password instead of the PIN, as the OCPP 1.6 security whitepaper has it.
    */
   authorizationKey?: string;
+  /**
+   * wss (security profiles 2 and 3): the CA the central system's certificate is checked against, and the charger's
+   * own certificate and key for profile 3 (PEM).
+   */
+  tls?: { ca?: string | Buffer; cert?: string | Buffer; key?: string | Buffer };
+  /** false: no HTTP Basic auth at all, as on security profile 3 (true by default). */
+  basicAuth?: boolean;
   /** Number of connectors (1 by default). */
   connectors?: number;
   vendor?: string;
@@ -30,6 +37,11 @@ export type SimulatedChargerOptions = {
   /** Energy the car takes before it is full and stops drawing, Wh (unlimited by default). */
   carCapacityWh?: number;
   electrical?: Electrical;
+  /**
+   * The charging rate units its charging profiles may use (both by default); ['W'] for a charger that takes watts
+   * only, [] for one that rejects every charging profile.
+   */
+  profileUnits?: ('A' | 'W')[];
   /** MeterValues every this many ms while charging (10 s by default; 0 turns the timer off). */
   meterIntervalMs?: number;
   /** Delay between the firmware update steps, ms. */
@@ -102,7 +114,13 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
   const client = new RPCClient({
     endpoint: options.url.replace(/\/$/, ''),
     identity: options.productCode,
-    password: options.authorizationKey ? Buffer.from(options.authorizationKey, 'hex') : options.pin,
+    password:
+      options.basicAuth === false
+        ? undefined
+        : options.authorizationKey
+          ? Buffer.from(options.authorizationKey, 'hex')
+          : options.pin,
+    ...(options.tls && { wsOpts: { ...options.tls } }),
     protocols: ['ocpp1.6'],
     strictMode: true,
     ...(options.pingIntervalMs !== undefined && { pingIntervalMs: options.pingIntervalMs }),
@@ -144,13 +162,16 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
     state.timers.add(timer);
   };
 
-  /** The limit in force for a connector: the lowest of its own profiles and the charger-wide ones. */
-  const limitW = (c: ConnectorState): number | null => {
-    const limits = [...c.profiles.values(), ...state.chargerProfiles.values()]
-      .map((p) => profileLimitW(p, electrical, new Date(), c.transactionStart))
-      .filter((l): l is number => l !== null);
-    return limits.length > 0 ? Math.min(...limits) : null;
-  };
+  /** The limit in force for a connector, as OCPP 1.6 stacks its profiles and the charger-wide ones. */
+  const limitW = (c: ConnectorState): number | null =>
+    limitInForceW({
+      connectorProfiles: [...c.profiles.values()],
+      chargerProfiles: [...state.chargerProfiles.values()],
+      transactionId: c.transactionId,
+      transactionStart: c.transactionStart,
+      electrical,
+      at: new Date(),
+    });
 
   /** Adds the energy drawn since the last accrual and recomputes the car's power. */
   const accrue = (c: ConnectorState) => {
@@ -387,6 +408,9 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
       later,
       startHeartbeat,
       firmwareStepMs: options.firmwareStepMs ?? 1000,
+      profileUnits: options.profileUnits ?? ['A', 'W'],
+      electrical,
+      limitW,
     },
   };
 

@@ -7,6 +7,8 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface CardGroups {
@@ -76,6 +78,7 @@ export interface Chargers {
   pin_hint: Generated<string>;
   product_code: string;
   rated_power_w: number | null;
+  security_profile: Generated<number>;
   serial_number: string | null;
   station_id: number;
   status: Generated<string>;
@@ -206,6 +209,48 @@ export interface InvoiceSessions {
   holds: Generated<boolean>;
   invoice_id: number;
   session_id: number;
+}
+
+export interface LoadChargers {
+  charger_id: number;
+  fallback_a: Numeric | null;
+  limit_a: Numeric | null;
+  max_a: Numeric | null;
+  min_a: Generated<Numeric>;
+  phases: Generated<number>;
+  profile_transaction_id: number | null;
+  rate_unit: Generated<string>;
+  reason: Generated<string>;
+  rejects_profiles: Generated<boolean>;
+  served_since: Timestamp | null;
+  site_phases_a: Generated<number[]>;
+  station_id: number;
+  updated_at: Generated<Timestamp>;
+  waiting_since: Timestamp | null;
+  wiring: Generated<number[]>;
+}
+
+export interface LoadSamples {
+  current_a: number[];
+  minute: Timestamp;
+  station_id: number;
+}
+
+export interface LoadScheduleBands {
+  days: number[];
+  from_minute: number;
+  id: Generated<number>;
+  limit_a: Numeric;
+  position: number;
+  station_id: number;
+  to_minute: number;
+}
+
+export interface LoadSites {
+  computed_at: Timestamp | null;
+  next_change_at: Timestamp | null;
+  phases: Generated<ColumnType<unknown, string, string>>;
+  station_id: number;
 }
 
 export interface LoginFailures {
@@ -401,6 +446,10 @@ export interface DB {
   invoice_numbering: InvoiceNumbering;
   invoice_sessions: InvoiceSessions;
   invoices: Invoices;
+  load_chargers: LoadChargers;
+  load_samples: LoadSamples;
+  load_schedule_bands: LoadScheduleBands;
+  load_sites: LoadSites;
   login_failures: LoginFailures;
   meter_values: MeterValues;
   node_calls: NodeCalls;

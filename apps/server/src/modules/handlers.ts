@@ -20,6 +20,8 @@ import { cardsService } from './cards/cards.service.ts';
 import { overviewRoutes } from './overview/overview.routes.ts';
 import { ocppLogRoutes } from './ocpp-log/ocpp-log.routes.ts';
 import type { OcppLogService } from './ocpp-log/ocpp-log.service.ts';
+import { loadRoutes } from './load/load.routes.ts';
+import { loadService } from './load/load.service.ts';
 import { overviewService } from './overview/overview.service.ts';
 import { displayLinksService } from './display/display-links.service.ts';
 import { displayRoutes } from './display/display.routes.ts';
@@ -104,6 +106,7 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
       }),
     ),
     ...overviewRoutes(overviewService(deps)),
+    ...loadRoutes(loadService({ db, chargerView: deps.chargerView, link: deps.chargerLink, now })),
     ...ocppLogRoutes(deps.ocppLog),
   };
 }

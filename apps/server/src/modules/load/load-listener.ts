@@ -1,0 +1,57 @@
+import type { EventBus } from '../../lib/event-bus.ts';
+import type { LoadService } from './load.service.ts';
+
+/** A change of state is allocated for at once; meter samples (drift) at most once a second per site. */
+const eventDelayMs = 20;
+const meterDelayMs = 1000;
+/** How often a node looks for sites whose rotation or profile refresh is due. */
+const dueEveryMs = 5000;
+
+/**
+ * Allocates a site again on every plug-in, start, stop, unplug and charger change (events), on measured drift
+ * (meter samples) and when its rotation or refresh is due. Every node hears the events; the allocation locks the
+ * site and sends only what changed, so a second node allocating the same change sends nothing. Returns close().
+ */
+export function allocateOnEvents(
+  events: Pick<EventBus, 'subscribe'>,
+  load: Pick<LoadService, 'recompute' | 'runDue'>,
+  log: { error: (obj: object, msg: string) => void },
+) {
+  const timers = new Map<number, { at: number; timer: NodeJS.Timeout }>();
+  const pending = new Set<Promise<void>>();
+  let closed = false;
+  const track = (work: Promise<void>) => {
+    const p = work.catch((error: unknown) => log.error({ err: error }, 'load allocation failed'));
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+  };
+  const schedule = (stationId: number, delayMs: number) => {
+    if (closed) return;
+    const at = Date.now() + delayMs;
+    const current = timers.get(stationId);
+    if (current && current.at <= at) return;
+    if (current) clearTimeout(current.timer);
+    const timer = setTimeout(() => {
+      timers.delete(stationId);
+      track(load.recompute(stationId));
+    }, delayMs);
+    timers.set(stationId, { at, timer });
+  };
+  const unsubscribe = [
+    events.subscribe('charger.status', (e) => schedule(e.stationId, eventDelayMs)),
+    events.subscribe('charger.changed', (e) => schedule(e.stationId, eventDelayMs)),
+    events.subscribe('session.started', (e) => schedule(e.stationId, eventDelayMs)),
+    events.subscribe('session.stopped', (e) => schedule(e.stationId, eventDelayMs)),
+    events.subscribe('meter.values', (e) => schedule(e.stationId, meterDelayMs)),
+  ];
+  const due = setInterval(() => track(load.runDue()), dueEveryMs);
+  due.unref();
+  return async () => {
+    closed = true;
+    clearInterval(due);
+    for (const u of unsubscribe) u();
+    for (const { timer } of timers.values()) clearTimeout(timer);
+    timers.clear();
+    await Promise.all(pending);
+  };
+}

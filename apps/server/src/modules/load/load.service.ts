@@ -1,0 +1,459 @@
+import {
+  allocate,
+  ROTATION_PERIOD_MS,
+  type Allocation,
+  type ChargerInput,
+  type SitePhase,
+} from '@plugboard/load-allocator';
+import {
+  codes,
+  loadLimits,
+  type Charger,
+  type LoadBand,
+  type LoadChargerSave,
+  type LoadDetail,
+  type LoadHistory,
+  type LoadReason,
+  type LoadScheduleSave,
+  type Site,
+} from '@plugboard/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ChargerLink } from '../chargers/charger-link.ts';
+import type { ChargerViewService } from '../chargers/charger-view.service.ts';
+import { sitesService } from '../sites/sites.service.ts';
+import { activeBand, bandOf, toBandValues } from './load-schedule.ts';
+import {
+  profileIds,
+  txDefaultProfile,
+  txProfile,
+  txProfileRefreshMs,
+  txProfileValidityMs,
+  type RateUnit,
+} from './load-profiles.ts';
+import { loadRepository, numeric, type LoadChargerRow, type StoredAllocation } from './load.repository.ts';
+
+export type LoadServiceDeps = {
+  db: Db;
+  chargerView: Pick<ChargerViewService, 'allOfStation'>;
+  link: ChargerLink;
+  now: () => Date;
+  log?: { warn: (obj: object, msg: string) => void };
+};
+
+type Triple = [number, number, number];
+const voltage = loadLimits.voltage;
+/** How long a car is given to follow a new limit before what it draws counts (IEC 61851-1 allows the car 5 s). */
+const settleMs = 20_000;
+
+/** A charger's phase count and rating from what it was registered with: capacity L2/L3 make it three-phase. */
+const registeredPhases = (c: Charger): 1 | 3 => (c.capacityL2 !== null && c.capacityL3 !== null ? 3 : 1);
+
+function settingsOf(c: Charger, row: LoadChargerRow | undefined) {
+  const phases = (row?.phases ?? registeredPhases(c)) as 1 | 3;
+  const wiring = (row?.wiring ?? [1, 2, 3]) as [SitePhase, SitePhase, SitePhase];
+  const minA = numeric(row?.min_a ?? null) ?? loadLimits.defaultMinA;
+  const maxA = numeric(row?.max_a ?? null);
+  const fromPower = c.ratedPowerW ? Math.floor((c.ratedPowerW / (voltage * phases)) * 10) / 10 : null;
+  const ratedA = maxA ?? c.capacityL1 ?? fromPower ?? 32;
+  return { phases, wiring, minA, maxA, ratedA };
+}
+
+const measuredOf = (c: Charger): Triple | null =>
+  c.ongoingSession && (c.currentL1 !== null || c.currentL2 !== null || c.currentL3 !== null)
+    ? [c.currentL1 ?? 0, c.currentL2 ?? 0, c.currentL3 ?? 0]
+    : null;
+
+/** The site's limits per phase now: its capacity, lowered by the schedule's band in force. */
+function siteLimits(site: Site, band: LoadBand | null): Triple {
+  const capacity: Triple =
+    site.phases === 3
+      ? [site.capacityL1, site.capacityL2 ?? 0, site.capacityL3 ?? 0]
+      : [site.capacityL1, 0, 0];
+  return capacity.map((c) => (band ? Math.min(c, band.limitA) : c)) as Triple;
+}
+
+/**
+ * Load management of a site: reads the site (sites), its chargers and their ongoing sessions (chargers), allocates
+ * (@plugboard/load-allocator) and drives the chargers with OCPP 1.6 charging profiles through the central system,
+ * sending only what changed. One allocation of a site at a time across nodes (its load_sites row is locked).
+ */
+export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps) {
+  const sites = sitesService(db);
+
+  type Plan = {
+    charger: Charger;
+    row: LoadChargerRow;
+    phases: 1 | 3;
+    unit: RateUnit;
+    sendDefault: number | null;
+    sendTx: { connectorId: number; transactionId: number; limitA: number } | null;
+  };
+
+  const inputsOf = (chargers: Charger[], rows: LoadChargerRow[]): ChargerInput[] => {
+    const byId = new Map(rows.map((r) => [r.charger_id, r]));
+    const at = now().getTime();
+    return chargers.map((c) => {
+      const row = byId.get(c.id);
+      const s = settingsOf(c, row);
+      // A reading taken before the car could follow its last limit says nothing about what it draws under it.
+      const settled = row !== undefined && at - row.updated_at.getTime() >= settleMs;
+      return {
+        id: String(c.id),
+        phases: s.phases,
+        wiring: s.wiring,
+        maxA: s.ratedA,
+        minA: s.minA,
+        controllable: !(row?.rejects_profiles ?? false),
+        charging: c.ongoingSession !== null,
+        measuredA: measuredOf(c),
+        previousLimitA: settled ? numeric(row.limit_a) : null,
+        servedSince: row?.served_since?.getTime() ?? null,
+        waitingSince: row?.waiting_since?.getTime() ?? null,
+      };
+    });
+  };
+
+  /** Sends a profile; 'A' refused is tried again in W (chargers that take W only); null when both are refused. */
+  const sendProfile = async (
+    productCode: string,
+    build: (unit: RateUnit) => Parameters<ChargerLink['send']>[2] & object,
+    unit: RateUnit,
+  ): Promise<RateUnit | null | 'offline'> => {
+    for (const u of unit === 'A' ? (['A', 'W'] as const) : (['W'] as const)) {
+      try {
+        const answer = await link.send(productCode, 'SetChargingProfile', build(u) as never);
+        if (answer.status === 'Accepted') return u;
+      } catch (error) {
+        if (error instanceof AppError && error.code === codes.chargerOffline) return 'offline';
+      }
+    }
+    return null;
+  };
+
+  const siteOf = async (stationId: number) => {
+    const site = await sites.byId(stationId);
+    if (!site) throw new AppError(codes.siteNotFound);
+    return site;
+  };
+
+  /** Allocates the site once and sends what changed. */
+  const allocateSite = async (stationId: number): Promise<void> => {
+    const site = await sites.byId(stationId);
+    if (!site || site.isOpenLoad !== 1) return;
+    const chargers = await chargerView.allOfStation(stationId);
+    const at = now();
+    const plans: Plan[] = [];
+    let rejectedAny = false;
+    await db.transaction().execute(async (trx) => {
+      const repo = loadRepository(trx);
+      await repo.lockSite(stationId);
+      const rows = await repo.chargersOf(
+        stationId,
+        chargers.map((c) => c.id),
+      );
+      const bands = (await repo.bands(stationId)).map(bandOf);
+      const band = activeBand(bands, at, site.timeZone);
+      const limits = siteLimits(site, band === null ? null : bands[band]!);
+      const result = allocate({
+        site: { limitsA: limits },
+        chargers: inputsOf(chargers, rows),
+        now: at.getTime(),
+      });
+      const rowById = new Map(rows.map((r) => [r.charger_id, r]));
+      const stored: StoredAllocation[] = [];
+      let refreshAt: number | null = null;
+      for (const a of result.chargers) {
+        const charger = chargers.find((c) => String(c.id) === a.id)!;
+        const row = rowById.get(charger.id)!;
+        const s = settingsOf(charger, row);
+        const session = charger.ongoingSession;
+        const previousLimit = numeric(row.limit_a);
+        const lastSent = row.updated_at.getTime();
+        const controlled = a.reason !== 'rejectsProfiles';
+        const sendDefault =
+          controlled && charger.connected && numeric(row.fallback_a) !== a.fallbackA ? a.fallbackA : null;
+        const stale = at.getTime() - lastSent >= txProfileRefreshMs;
+        const sendTx =
+          controlled &&
+          charger.connected &&
+          session &&
+          a.limitA !== null &&
+          (previousLimit !== a.limitA || row.profile_transaction_id !== session.id || stale)
+            ? { connectorId: session.connectorId, transactionId: session.id, limitA: a.limitA }
+            : null;
+        if (session && controlled)
+          refreshAt = Math.min(
+            refreshAt ?? Infinity,
+            (sendTx ? at.getTime() : lastSent) + txProfileRefreshMs,
+          );
+        stored.push({
+          chargerId: charger.id,
+          limitA: a.limitA,
+          fallbackA: a.fallbackA,
+          reason: a.reason,
+          sitePhasesA: a.sitePhasesA,
+          servedSince: a.servedSince === null ? null : new Date(a.servedSince),
+          waitingSince: a.waitingSince === null ? null : new Date(a.waitingSince),
+          profileTransactionId: session && controlled ? session.id : null,
+          sentAt: sendTx ? at : null,
+        });
+        if (sendDefault !== null || sendTx)
+          plans.push({
+            charger,
+            row,
+            phases: s.phases,
+            unit: row.rate_unit as RateUnit,
+            sendDefault,
+            sendTx,
+          });
+      }
+      await repo.saveAllocations(stored);
+      const next = [result.nextChangeAt, refreshAt].filter((t): t is number => t !== null);
+      await repo.saveSite(stationId, at, next.length ? new Date(Math.min(...next)) : null, result.phases);
+      await repo.sample(stationId, at, measuredPerPhase(chargers, rows));
+    });
+
+    // After the commit: a node allocating at the same time found these limits stored and sends nothing.
+    await Promise.all(
+      plans.map(async (p) => {
+        const repo = loadRepository(db);
+        let unit: RateUnit = p.unit;
+        const results: (RateUnit | null | 'offline')[] = [];
+        if (p.sendDefault !== null) {
+          const limit = p.sendDefault;
+          const r = await sendProfile(
+            p.charger.productCode,
+            (u) => txDefaultProfile(limit, p.phases, u, voltage),
+            unit,
+          );
+          results.push(r);
+          if (r === 'A' || r === 'W') unit = r;
+        }
+        if (p.sendTx) {
+          const { connectorId, transactionId, limitA } = p.sendTx;
+          const validTo = new Date(now().getTime() + txProfileValidityMs);
+          const r = await sendProfile(
+            p.charger.productCode,
+            (u) => txProfile(connectorId, transactionId, limitA, p.phases, u, voltage, validTo),
+            unit,
+          );
+          results.push(r);
+          if (r === 'A' || r === 'W') unit = r;
+        }
+        if (results.includes('offline')) {
+          // Not applied: the next allocation (its reconnection's status) sends it again.
+          await repo.forgetSent(p.charger.id);
+        } else if (results.includes(null)) {
+          log?.warn({ chargerId: p.charger.id }, 'charger rejects charging profiles: counted at its rating');
+          await repo.markProfiles(p.charger.id, true, unit);
+          rejectedAny = true;
+        } else if (unit !== p.unit) {
+          await repo.markProfiles(p.charger.id, false, unit);
+        }
+      }),
+    );
+    // A charger that refused is now counted at its full rating: the others' shares change.
+    if (rejectedAny) await allocateSite(stationId);
+  };
+
+  // One allocation of a site at a time on this node; a request while one runs runs once more after it.
+  const running = new Map<number, { again: boolean; done: Promise<void> }>();
+  const recompute = (stationId: number): Promise<void> => {
+    const current = running.get(stationId);
+    if (current) {
+      current.again = true;
+      return current.done;
+    }
+    const entry = { again: false, done: Promise.resolve() };
+    entry.done = (async () => {
+      try {
+        do {
+          entry.again = false;
+          await allocateSite(stationId);
+        } while (entry.again);
+      } finally {
+        running.delete(stationId);
+      }
+    })();
+    running.set(stationId, entry);
+    return entry.done;
+  };
+
+  const detail = async (stationId: number): Promise<LoadDetail> => {
+    const site = await siteOf(stationId);
+    // In the order they were added: a charger keeps its place on screen.
+    const chargers = (await chargerView.allOfStation(stationId)).sort((a, b) => a.id - b.id);
+    const repo = loadRepository(db);
+    const rows = await repo.chargersOf(
+      stationId,
+      chargers.map((c) => c.id),
+    );
+    const [siteRow, bandRows] = await Promise.all([repo.site(stationId), repo.bands(stationId)]);
+    const bands = bandRows.map(bandOf);
+    const band = activeBand(bands, now(), site.timeZone);
+    const limits = siteLimits(site, band === null ? null : bands[band]!);
+    const rowById = new Map(rows.map((r) => [r.charger_id, r]));
+    const on = site.isOpenLoad === 1;
+    // Off, or before the first allocation: what the allocator would give, shown but not sent.
+    const preview: Allocation | null =
+      on && siteRow?.computed_at
+        ? null
+        : allocate({
+            site: { limitsA: limits },
+            chargers: inputsOf(chargers, rows),
+            now: now().getTime(),
+          });
+    const measured = measuredPerPhase(chargers, rows);
+    const stored = (siteRow?.phases ?? []) as Allocation['phases'] | [];
+    const phases = (['L1', 'L2', 'L3'] as const).slice(0, site.phases).map((phase, p) => {
+      const a = preview ? preview.phases[p]! : stored[p];
+      return {
+        phase,
+        limitA: limits[p]!,
+        reservedA: a?.reservedA ?? 0,
+        allocatedA: a?.allocatedA ?? 0,
+        measuredA: Math.round(measured[p]! * 10) / 10,
+      };
+    });
+    return {
+      isOpenLoad: site.isOpenLoad,
+      sitePhases: site.phases,
+      capacityA: siteLimits(site, null),
+      timeZone: site.timeZone,
+      phases,
+      chargers: chargers.map((c) => {
+        const row = rowById.get(c.id)!;
+        const s = settingsOf(c, row);
+        const p = preview?.chargers.find((x) => x.id === String(c.id));
+        const limitA = p ? p.limitA : numeric(row.limit_a);
+        return {
+          chargerId: c.id,
+          alias: c.alias,
+          productCode: c.productCode,
+          connected: c.connected,
+          charging: c.ongoingSession !== null,
+          phases: s.phases,
+          wiring: s.wiring,
+          minA: s.minA,
+          maxA: s.maxA,
+          ratedA: s.ratedA,
+          limitA,
+          reason: (p ? p.reason : row.reason) as LoadReason,
+          sitePhasesA: (p ? [...p.sitePhasesA] : row.site_phases_a.slice(0, 3)) as Triple,
+          measuredA: measuredOf(c),
+          fallbackA: p ? p.fallbackA : (numeric(row.fallback_a) ?? 0),
+          rejectsProfiles: row.rejects_profiles,
+          rateUnit: row.rate_unit as RateUnit,
+        };
+      }),
+      bands,
+      activeBand: band,
+      rotationMinutes: ROTATION_PERIOD_MS / 60_000,
+      nextChangeAt: on ? (siteRow?.next_change_at?.toISOString() ?? null) : null,
+      computedAt: on ? (siteRow?.computed_at?.toISOString() ?? null) : null,
+    };
+  };
+
+  /** Clears load management's profiles from every connected charger of the site (off). */
+  const clearProfiles = async (stationId: number) => {
+    const chargers = await chargerView.allOfStation(stationId);
+    await Promise.all(
+      chargers
+        .filter((c) => c.connected)
+        .flatMap((c) =>
+          [profileIds.tx, profileIds.txDefault].map((id) =>
+            link.send(c.productCode, 'ClearChargingProfile', { id }).catch(() => undefined),
+          ),
+        ),
+    );
+    await loadRepository(db).clearAllocations(stationId);
+  };
+
+  return {
+    recompute,
+    detail,
+
+    /**
+     * On: refused (1503) when the chargers' minimums do not fit the site's capacity on some phase, whatever is
+     * charging (a site where every car cannot even get its minimum is not managed, it is starved). Off: clears the
+     * profiles load management set.
+     */
+    enable: async (userId: number, stationId: number, isOpenLoad: 0 | 1): Promise<LoadDetail> => {
+      const site = await siteOf(stationId);
+      if (isOpenLoad === 1) {
+        const chargers = await chargerView.allOfStation(stationId);
+        const rows = await loadRepository(db).chargersOf(
+          stationId,
+          chargers.map((c) => c.id),
+        );
+        const need: Triple = [0, 0, 0];
+        for (const input of inputsOf(chargers, rows)) {
+          const used = input.phases === 1 ? [input.wiring[0]] : input.wiring;
+          for (const p of used) need[p - 1]! += input.minA;
+        }
+        const capacity = siteLimits(site, null);
+        if (need.some((n, p) => n > capacity[p]! + 1e-9)) throw new AppError(codes.siteCapacityTooLow);
+      }
+      await sites.update(userId, { stationId, isOpenLoad });
+      if (isOpenLoad === 1) await recompute(stationId);
+      else await clearProfiles(stationId);
+      return detail(stationId);
+    },
+
+    saveCharger: async (stationId: number, body: Omit<LoadChargerSave, 'stationId'>): Promise<LoadDetail> => {
+      const chargers = await chargerView.allOfStation(stationId);
+      if (!chargers.some((c) => c.id === body.chargerId)) throw new AppError(codes.chargerNotFound);
+      await loadRepository(db).saveSettings(stationId, body.chargerId, body);
+      await recompute(stationId);
+      return detail(stationId);
+    },
+
+    saveSchedule: async (
+      stationId: number,
+      { bands }: Omit<LoadScheduleSave, 'stationId'>,
+    ): Promise<LoadDetail> => {
+      await db
+        .transaction()
+        .execute((trx) => loadRepository(trx).replaceBands(stationId, bands.map(toBandValues)));
+      await recompute(stationId);
+      return detail(stationId);
+    },
+
+    history: async (stationId: number): Promise<LoadHistory> => {
+      const to = now().getTime();
+      const rows = await loadRepository(db).samples(stationId, new Date(to - 86_400_000));
+      // 15-minute points: the highest of each phase in the quarter (what the fuse saw at worst).
+      const quarters = new Map<number, Triple>();
+      for (const r of rows) {
+        const q = Math.floor(r.minute.getTime() / 900_000) * 900_000;
+        const top = quarters.get(q) ?? [0, 0, 0];
+        quarters.set(q, top.map((v, p) => Math.max(v, r.current_a[p] ?? 0)) as Triple);
+      }
+      return {
+        points: [...quarters].map(([at, currentA]) => ({ at: new Date(at).toISOString(), currentA })),
+      };
+    },
+
+    /** Sites whose rotation or profile refresh is due: allocated again. */
+    runDue: async (): Promise<void> => {
+      for (const stationId of await loadRepository(db).dueSites(now())) await recompute(stationId);
+    },
+  };
+}
+
+export type LoadService = ReturnType<typeof loadService>;
+
+/** The current measured on each site phase: each charger's L1..L3 onto the site phases its wiring names. */
+function measuredPerPhase(chargers: Charger[], rows: LoadChargerRow[]): Triple {
+  const byId = new Map(rows.map((r) => [r.charger_id, r]));
+  const sum: Triple = [0, 0, 0];
+  for (const c of chargers) {
+    const m = measuredOf(c);
+    if (!m) continue;
+    const s = settingsOf(c, byId.get(c.id));
+    const used = s.phases === 1 ? 1 : 3;
+    for (let k = 0; k < used; k++) sum[s.wiring[k]! - 1]! += m[k]!;
+  }
+  return sum;
+}
