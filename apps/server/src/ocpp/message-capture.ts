@@ -36,7 +36,7 @@ export function captureMessages(
       frame = undefined;
     }
     const [type, id, ...rest] = Array.isArray(frame) ? (frame as unknown[]) : [];
-    const messageId = typeof id === 'string' ? id : String(id ?? '');
+    const messageId = typeof id === 'string' ? id : typeof id === 'number' ? String(id) : '';
     if (type === 2 && typeof rest[0] === 'string') {
       const action = rest[0];
       remember(open[direction], messageId, action);

@@ -61,6 +61,15 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'chargeList/:chargerId/tools',
+                ...requireSite(
+                  lazyRoute(
+                    () => import('./routes/charger-tools'),
+                    (m) => m.ChargerToolsRoute,
+                  ),
+                ),
+              },
+              {
                 path: 'sessionList',
                 ...requireSite(
                   lazyRoute(

@@ -1,11 +1,14 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import type { Charger } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
 import { useCharger } from '../api/get-charger';
@@ -84,6 +87,18 @@ function DetailsBody({ row, onClose, isLoadManagementActive }: DetailsBodyProps)
           onDeleted={onClose}
         />
       </Section>
+
+      <Button
+        component={RouterLink}
+        to={`/chargeList/${charger.id}/tools`}
+        startIcon={<ManageSearchIcon />}
+        variant="outlined"
+        fullWidth
+        sx={{ mb: 2.5 }}
+        data-testid="charger-tools-link"
+      >
+        {t('chargers.details.tools')}
+      </Button>
 
       <ChargerFields charger={charger} />
     </Box>

@@ -1,0 +1,58 @@
+import { useParams, useSearchParams, Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { useCharger } from '../../features/chargers/api/get-charger';
+import { ChargerStatusChip } from '../../features/chargers/components/charger-status-chip';
+import { ConnectionHistory } from '../../features/ocpp-log/components/connection-history';
+import { OcppMessageLog } from '../../features/ocpp-log/components/ocpp-message-log';
+import { useTranslation } from '../../lib/i18n';
+
+const tabs = ['messages', 'connections'] as const;
+type ToolTab = (typeof tabs)[number];
+
+/** A charger's troubleshooting page: its OCPP message log and connection history (chargers + ocpp-log features). */
+export function ChargerToolsRoute() {
+  const { t } = useTranslation();
+  const chargerId = Number(useParams().chargerId);
+  const [search, setSearch] = useSearchParams();
+  const tab: ToolTab = tabs.find((name) => name === search.get('tab')) ?? 'messages';
+  const charger = useCharger(chargerId, { enabled: Number.isSafeInteger(chargerId) && chargerId > 0 });
+
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 } }} data-testid="charger-tools">
+      <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
+        <Button component={RouterLink} to="/chargeList" startIcon={<ArrowBackIcon />}>
+          {t('ocppLog.back')}
+        </Button>
+        <Typography variant="h5" component="h1" sx={{ flex: 1, wordBreak: 'break-all' }}>
+          {t('ocppLog.title', { name: charger.data?.alias || charger.data?.productCode || '' })}
+        </Typography>
+        {charger.data && <ChargerStatusChip status={charger.data.status} size="medium" />}
+      </Stack>
+      <Tabs
+        value={tab}
+        onChange={(_, next: ToolTab) => setSearch({ tab: next }, { replace: true })}
+        variant="scrollable"
+        sx={{ mb: 2 }}
+      >
+        {tabs.map((name) => (
+          <Tab
+            key={name}
+            value={name}
+            label={t(`ocppLog.tabs.${name}`)}
+            data-testid={`charger-tools-tab-${name}`}
+          />
+        ))}
+      </Tabs>
+      {charger.data && tab === 'messages' && (
+        <OcppMessageLog chargerId={chargerId} productCode={charger.data.productCode} />
+      )}
+      {charger.data && tab === 'connections' && <ConnectionHistory chargerId={chargerId} />}
+    </Box>
+  );
+}

@@ -1,0 +1,81 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { OcppLogPage, OcppMessage } from '@plugboard/contract';
+import { setStationId } from '../../../lib/storage';
+import { envelope, fakeServer } from '../../../testing/fake-server';
+import { ocppMessagesPath } from '../api/get-ocpp-messages';
+import { OcppMessageLog } from './ocpp-message-log';
+
+const aMessage = (over: Partial<OcppMessage> = {}): OcppMessage => ({
+  id: 1,
+  at: '2026-11-24T10:00:00.123Z',
+  direction: 'in',
+  kind: 'call',
+  messageId: 'm-1',
+  action: 'BootNotification',
+  errorCode: null,
+  payload: { chargePointVendor: 'Alfen', chargePointModel: 'Eve' },
+  ...over,
+});
+const aPage = (messages: OcppMessage[], over: Partial<OcppLogPage> = {}): OcppLogPage => ({
+  messages,
+  nextBeforeId: null,
+  enabled: true,
+  retentionDays: 7,
+  ...over,
+});
+
+function show(page: OcppLogPage) {
+  setStationId(7);
+  const server = fakeServer({ [ocppMessagesPath]: envelope(200, 'success', page) });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <OcppMessageLog chargerId={3} productCode="E07ABC" />
+    </QueryClientProvider>,
+  );
+  return server;
+}
+
+const logRequests = (requests: { path: string; body: Record<string, unknown> }[]) =>
+  requests.filter((r) => r.path === ocppMessagesPath).map((r) => r.body);
+
+describe('OCPP message log', () => {
+  it('shows each message with its direction, type and action, and opens its payload', async () => {
+    show(
+      aPage([
+        aMessage({
+          id: 2,
+          direction: 'out',
+          kind: 'error',
+          action: 'SignCertificate',
+          errorCode: 'NotImplemented',
+        }),
+        aMessage(),
+      ]),
+    );
+    const rows = await screen.findAllByTestId('ocpp-log-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Server → charger')).toBeTruthy();
+    expect(within(rows[0]!).getByText('NotImplemented')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Request')).toBeTruthy();
+    fireEvent.click(rows[1]!);
+    expect(screen.getByTestId('ocpp-log-payload').textContent).toContain('"chargePointVendor": "Alfen"');
+    expect(screen.getByText('Message id m-1')).toBeTruthy();
+  });
+
+  it('asks the server for the action typed', async () => {
+    const { requests } = show(aPage([aMessage()]));
+    await screen.findAllByTestId('ocpp-log-row');
+    fireEvent.change(screen.getByTestId('ocpp-log-action'), { target: { value: 'Heart' } });
+    await waitFor(() =>
+      expect(logRequests(requests).at(-1)).toMatchObject({ chargerId: 3, action: 'Heart' }),
+    );
+  });
+
+  it('says when the server keeps no log', async () => {
+    show(aPage([], { enabled: false }));
+    expect(await screen.findByText(/keeps no message log/)).toBeTruthy();
+    expect(screen.getByTestId('ocpp-log-empty').textContent).toBe('No messages match.');
+  });
+});

@@ -1,0 +1,174 @@
+import { Fragment, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import type { OcppMessage } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { exportOcppLog } from '../api/export-ocpp-log';
+import { useOcppMessages, type OcppLogFilter } from '../api/get-ocpp-messages';
+import { formatLogTime, instantOf } from '../lib/local-time';
+import { saveJson } from '../lib/save-json';
+
+export type OcppMessageLogProps = { chargerId: number; productCode: string };
+
+const kindColor = { call: 'primary', result: 'success', error: 'error', invalid: 'warning' } as const;
+
+/** A charger's OCPP messages both ways, newest first: searched by action and time, each payload opened in place. */
+export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) {
+  const { t } = useTranslation();
+  const { timeZone } = useSiteTimeZone();
+  const [action, setAction] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [open, setOpen] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const filter: OcppLogFilter = {
+    action: useDebouncedValue(action, 300),
+    from: instantOf(from, timeZone),
+    to: instantOf(to, timeZone),
+  };
+  const log = useOcppMessages(chargerId, filter);
+  const messages = log.data?.pages.flatMap((page) => page.messages) ?? [];
+  const first = log.data?.pages[0];
+
+  const download = async () => {
+    setExporting(true);
+    try {
+      const file = await exportOcppLog(chargerId, filter);
+      saveJson(`ocpp-log-${productCode}.json`, file.messages);
+      if (file.truncated) notify({ message: t('ocppLog.exportTruncated'), severity: 'warning' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack spacing={2} data-testid="ocpp-message-log">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap flexWrap="wrap">
+        <TextField
+          size="small"
+          label={t('ocppLog.filters.action')}
+          value={action}
+          onChange={(event) => setAction(event.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'ocpp-log-action', maxLength: 60 } }}
+        />
+        {(['from', 'to'] as const).map((name) => (
+          <TextField
+            key={name}
+            type="datetime-local"
+            size="small"
+            label={t(`ocppLog.filters.${name}`)}
+            value={name === 'from' ? from : to}
+            onChange={(event) => (name === 'from' ? setFrom : setTo)(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `ocpp-log-${name}` } }}
+          />
+        ))}
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => void download()}
+          disabled={exporting || messages.length === 0}
+          data-testid="ocpp-log-export"
+        >
+          {t('ocppLog.export')}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {t('ocppLog.timeZone', { zone: timeZone })}
+        {first && ` · ${t('ocppLog.retention', { count: first.retentionDays })}`}
+      </Typography>
+      {first && !first.enabled && <Alert severity="info">{t('ocppLog.disabled')}</Alert>}
+
+      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+        <Table size="small" data-testid="ocpp-log-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('ocppLog.columns.time')}</TableCell>
+              <TableCell>{t('ocppLog.columns.direction')}</TableCell>
+              <TableCell>{t('ocppLog.columns.kind')}</TableCell>
+              <TableCell>{t('ocppLog.columns.action')}</TableCell>
+              <TableCell>{t('ocppLog.columns.payload')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {messages.map((m) => (
+              <Fragment key={m.id}>
+                <TableRow
+                  hover
+                  onClick={() => setOpen(open === m.id ? null : m.id)}
+                  sx={{ cursor: 'pointer' }}
+                  data-testid="ocpp-log-row"
+                  data-kind={m.kind}
+                  data-action={m.action ?? ''}
+                >
+                  <TableCell sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace' }}>
+                    {formatLogTime(m.at, timeZone)}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`ocppLog.direction.${m.direction}`)}</TableCell>
+                  <TableCell>
+                    <Chip size="small" color={kindColor[m.kind]} label={t(`ocppLog.kind.${m.kind}`)} />
+                  </TableCell>
+                  <TableCell>
+                    {m.action ?? '—'}
+                    {m.errorCode && (
+                      <Typography variant="caption" color="error" display="block">
+                        {m.errorCode}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ maxWidth: 360 }}>
+                    <Typography variant="body2" noWrap sx={{ fontFamily: 'monospace' }}>
+                      {summary(m)}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+                {open === m.id && (
+                  <TableRow>
+                    <TableCell colSpan={5}>
+                      <Typography variant="caption" color="text.secondary">
+                        {t('ocppLog.messageId', { id: m.messageId })}
+                      </Typography>
+                      <Box
+                        component="pre"
+                        data-testid="ocpp-log-payload"
+                        sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+                      >
+                        {JSON.stringify(m.payload, null, 2)}
+                      </Box>
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {log.isSuccess && messages.length === 0 && (
+        <Typography color="text.secondary" data-testid="ocpp-log-empty">
+          {t('ocppLog.empty')}
+        </Typography>
+      )}
+      {log.hasNextPage && (
+        <Button onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+          {t('ocppLog.older')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+const summary = (m: OcppMessage) => JSON.stringify(m.payload).slice(0, 200);
