@@ -13,6 +13,7 @@ import { displayCalls } from './display.calls.ts';
 import { overviewCalls } from './overview.calls.ts';
 import { loadCalls } from './load.calls.ts';
 import { ocppLogCalls } from './ocpp-log.calls.ts';
+import { withPlainTextBodies } from './plain-text.ts';
 
 export type { CallDefinition } from './call-definition.ts';
 
@@ -20,9 +21,10 @@ export const cmsPrefix = '/cms-system/system';
 
 /**
  * Every console call, keyed by path. Each noun declares its calls beside its schemas (`<noun>.calls.ts`), so a
- * feature adds a call without editing this file; calls.test.ts checks that no two nouns claim the same path.
+ * feature adds a call without editing this file; calls.test.ts checks that no two nouns claim the same path. Every
+ * body refuses NUL and lone surrogates in any of its strings (4129 naming the field: plain-text.ts).
  */
-export const calls = {
+export const calls = withPlainTextBodies({
   ...accountCalls,
   ...verifyCodeCalls,
   ...siteCalls,
@@ -36,7 +38,7 @@ export const calls = {
   ...overviewCalls,
   ...loadCalls,
   ...ocppLogCalls,
-} satisfies Record<string, CallDefinition>;
+} satisfies Record<string, CallDefinition>);
 
 export type CallPath = keyof typeof calls;
 

@@ -4,6 +4,7 @@ export * from './headers.ts';
 export * from './languages.ts';
 export * from './sha256.ts';
 export * from './calls.ts';
+export * from './plain-text.ts';
 export * from './email.ts';
 export * from './account.ts';
 export * from './verify-code.ts';

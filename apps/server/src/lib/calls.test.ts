@@ -86,3 +86,54 @@ it.each(table)('$path refuses $label with a catalogued error', async ({ path, pa
   expect(body.data).toBeNull();
   expect(response.body).not.toMatch(/\n\s+at |"stack"/);
 });
+
+// A NUL (which PostgreSQL refuses in text: it answered 500) or half a surrogate pair in any text field of any call.
+const badTexts = [
+  { label: 'a NUL', text: 'Bay\u00001' },
+  { label: 'a lone surrogate', text: 'Bay\ud8001' },
+];
+function textCases(body: z.ZodType) {
+  const shape = Object.entries((body as z.ZodObject).shape) as [string, z.ZodType][];
+  return shape
+    .filter(([, field]) => field.safeParse('Bay 1').success || field.safeParse('a@example.com').success)
+    .flatMap(([key, field]) => {
+      const plain = field.safeParse('Bay 1').success ? 'Bay 1' : 'a@example.com';
+      return badTexts.map(({ label, text }) => ({
+        key,
+        label,
+        value: plain === 'Bay 1' ? text : `a${text}@example.com`,
+      }));
+    });
+}
+const textTable = Object.entries(calls).flatMap(([path, def]) =>
+  textCases(def.body).map((c) => ({ path, ...c })),
+);
+
+it('finds text fields to try in many calls', () => {
+  expect(new Set(textTable.map((c) => c.path)).size).toBeGreaterThan(20);
+});
+
+it.each(textTable)('$path refuses $label in $key (4129 naming it)', async ({ path, key, value }) => {
+  const headers = consoleHeaders(path, '', t.clock.now().getTime());
+  const response = await t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify({ [key]: value }),
+  });
+  expect(response.statusCode).toBe(400);
+  const body = response.json<{ status: number; msg: string }>();
+  expect(body.status).toBe(4129);
+  expect(body.msg).toContain(key);
+});
+
+it('refuses a NUL deep in a body, naming its path', async () => {
+  const path = '/cms-system/system/user/v2/login';
+  const response = await t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { ...consoleHeaders(path, '', t.clock.now().getTime()), 'content-type': 'application/json' },
+    payload: JSON.stringify({ email: 'a@example.com', password: 'Secret-123\u0000' }),
+  });
+  expect(response.json()).toMatchObject({ status: 4129, msg: expect.stringContaining('password') as string });
+});
