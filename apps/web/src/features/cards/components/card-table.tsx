@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Card, CardStatus } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { formatDate, noValue } from '../lib/format';
 import { CardRowActions, type CardRowAction } from './card-row-actions';
 
@@ -26,6 +27,7 @@ const columns = ['cardId', 'holder', 'group', 'email', 'subscribeReport'] as con
 
 export function CardTable({ cards, selected, onSelect, onAction, status, empty }: CardTableProps) {
   const { t, i18n } = useTranslation();
+  const { timeZone } = useSiteTimeZone();
   const checked = cards.filter((card) => selected.has(card.id)).length;
   const all = cards.length > 0 && checked === cards.length;
   const recycled = status === 'recycled';
@@ -90,7 +92,7 @@ export function CardTable({ cards, selected, onSelect, onAction, status, empty }
             <TableCell>{card.email || noValue}</TableCell>
             <TableCell>{t(card.subscribeReport ? 'cards.yes' : 'cards.no')}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {formatDate(i18n.language, card.recycledAt ?? card.createdAt)}
+              {formatDate(i18n.language, card.recycledAt ?? card.createdAt, timeZone)}
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               <CardRowActions card={card} onAction={(action) => onAction(action, card)} />

@@ -7,10 +7,13 @@ export function formatNumber(language: string, value: number, maxDecimals = 2): 
   return new Intl.NumberFormat(locale(language), { maximumFractionDigits: maxDecimals }).format(value);
 }
 
-export function formatDate(language: string, iso: string): string {
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+/** In the site's zone (`timeZone`), as every time of the console. */
+export function formatDate(language: string, iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(iso));
 }
 
 /** The share of the tariff a group's cards do not pay: 80 % -> 20. Rounded to cents of a percent (100 - 87.3). */

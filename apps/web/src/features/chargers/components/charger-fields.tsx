@@ -4,9 +4,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Charger } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { firmwareProgress, isFirmwareStatus } from '../lib/firmware';
 import { formatDateTime, formatNumber, noValue } from '../lib/format';
 import { ChargerAliasField } from './charger-alias-field';
+import { ChargerSecurityField } from './charger-security-field';
 import { ChargerStatusChip } from './charger-status-chip';
 import { Field, Section } from './detail-section';
 
@@ -15,6 +17,7 @@ export type ChargerFieldsProps = { charger: Charger };
 /** Every field of spec section 3 for one charger, grouped as an installer reads them. */
 export function ChargerFields({ charger }: ChargerFieldsProps) {
   const { t, i18n } = useTranslation();
+  const { timeZone } = useSiteTimeZone();
   const number = (value: number, decimals?: number) => formatNumber(i18n.language, value, decimals);
   const amperes = (value: number | null) =>
     value === null ? noValue : t('chargers.units.amperes', { value: number(value) });
@@ -34,6 +37,9 @@ export function ChargerFields({ charger }: ChargerFieldsProps) {
         </Field>
         <Field label={t('chargers.fields.pin')} testId="charger-detail-pin">
           {charger.pinHint}
+        </Field>
+        <Field label={t('chargers.security.label')}>
+          <ChargerSecurityField key={charger.id} charger={charger} />
         </Field>
         <Field label={t('chargers.fields.model')} testId="charger-detail-model">
           {[charger.vendor, charger.modelName].filter(Boolean).join(' ') || noValue}
@@ -56,7 +62,7 @@ export function ChargerFields({ charger }: ChargerFieldsProps) {
           {charger.connected
             ? t('chargers.details.connectedNow')
             : charger.lastSeenAt
-              ? formatDateTime(i18n.language, charger.lastSeenAt)
+              ? formatDateTime(i18n.language, charger.lastSeenAt, timeZone)
               : t('chargers.details.neverConnected')}
         </Field>
       </Section>
@@ -149,7 +155,7 @@ export function ChargerFields({ charger }: ChargerFieldsProps) {
             </Field>
             <Field label={t('chargers.fields.sessionConnector')}>{session.connectorId}</Field>
             <Field label={t('chargers.fields.sessionStart')}>
-              {formatDateTime(i18n.language, session.startTime)}
+              {formatDateTime(i18n.language, session.startTime, timeZone)}
             </Field>
             <Field label={t('chargers.fields.sessionEnergy')} testId="charger-detail-session-energy">
               {t('chargers.units.kilowattHours', { value: number(session.energyWh / 1000, 3) })}

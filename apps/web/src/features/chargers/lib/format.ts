@@ -7,8 +7,11 @@ export function formatNumber(language: string, value: number, maxDecimals = 1): 
   return new Intl.NumberFormat(locale(language), { maximumFractionDigits: maxDecimals }).format(value);
 }
 
-export function formatDateTime(language: string, iso: string): string {
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    new Date(iso),
-  );
+/** In the site's zone (`timeZone`), as every time of the console. */
+export function formatDateTime(language: string, iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    timeZone,
+  }).format(new Date(iso));
 }

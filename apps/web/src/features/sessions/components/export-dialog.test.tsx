@@ -13,6 +13,13 @@ function exportServer() {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const requests: { path: string; body: unknown; signal: AbortSignal | undefined }[] = [];
   vi.stubGlobal('fetch', (path: string, init: RequestInit) => {
+    // The site, whose zone the range is read in.
+    if (path.endsWith('/station/v2/detail')) {
+      const site = { status: 200, msg: 'success', data: { timeZone: 'Europe/Amsterdam' } };
+      return Promise.resolve(
+        new Response(JSON.stringify(site), { headers: { 'content-type': 'application/json' } }),
+      );
+    }
     requests.push({ path, body: JSON.parse(init.body as string), signal: init.signal ?? undefined });
     const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
     return Promise.resolve(

@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import { exportFormats, exportScopes, type ExportFormat } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
 import { useSessionExport } from '../api/export-sessions';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { filterBody, type SessionListParams } from '../lib/list-params';
 import { ExportProgress } from './export-progress';
 
@@ -31,6 +32,7 @@ type Scope = (typeof exportScopes)[number];
 /** Export this page or all pages of the filter as CSV or XLSX, streamed, with progress and cancel. */
 export function ExportDialog({ open, onClose, params, total }: ExportDialogProps) {
   const { t, i18n } = useTranslation();
+  const { timeZone } = useSiteTimeZone();
   const [scope, setScope] = useState<Scope>('page');
   const [format, setFormat] = useState<ExportFormat>('csv');
   const exporter = useSessionExport();
@@ -42,7 +44,7 @@ export function ExportDialog({ open, onClose, params, total }: ExportDialogProps
   };
   const start = () =>
     void exporter.start({
-      ...filterBody(params),
+      ...filterBody(params, timeZone),
       scope,
       format,
       pageNum: params.pageNum,

@@ -45,3 +45,21 @@ describe('start time range check', () => {
     expect(screen.getByTestId<HTMLInputElement>('session-filter-from').value).toBe('');
   });
 });
+
+describe("the site's time zone", () => {
+  it('names the zone, and a shortcut gives whole days in it', async () => {
+    await act(() => changeLanguage('en_US'));
+    vi.useFakeTimers({ now: new Date('2026-11-15T12:00:00Z'), toFake: ['Date'] });
+    try {
+      const onApply = vi.fn();
+      render(<RangeFilter applied={{ from: '', to: '' }} onApply={onApply} timeZone="Asia/Tokyo" />);
+      expect(screen.getByTestId('session-time-zone').textContent).toBe(
+        "Times in Asia/Tokyo (the site's time zone)",
+      );
+      fireEvent.click(screen.getByTestId('session-period-lastMonth'));
+      expect(onApply).toHaveBeenLastCalledWith({ from: '2026-10-01T00:00', to: '2026-10-31T23:59' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

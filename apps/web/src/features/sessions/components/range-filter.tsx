@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../lib/i18n';
 import { periodRange, periodShortcuts, shortcutOf, type LocalRange } from '../lib/period';
 import { checkRange } from '../lib/range';
@@ -12,10 +13,12 @@ export type RangeFilterProps = {
   applied: LocalRange;
   /** Called only with a range that passed the check: an end before the start never reaches the server. */
   onApply: (range: LocalRange) => void;
+  /** The site's zone, in which the range is typed and shown (named beside it); the browser's when not given. */
+  timeZone?: string;
 };
 
-/** Start time range of the list (browser's zone) with the report period shortcuts. */
-export function RangeFilter({ applied, onApply }: RangeFilterProps) {
+/** Start time range of the list, in the site's time zone (named beside it), with the report period shortcuts. */
+export function RangeFilter({ applied, onApply, timeZone }: RangeFilterProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(applied);
   const [shown, setShown] = useState(applied);
@@ -27,7 +30,7 @@ export function RangeFilter({ applied, onApply }: RangeFilterProps) {
     if (sent?.from !== applied.from || sent.to !== applied.to) setDraft(applied);
   }
   const errors = checkRange(draft.from, draft.to);
-  const active = shortcutOf(draft);
+  const active = shortcutOf(draft, new Date(), timeZone);
 
   const change = (next: LocalRange) => {
     setDraft(next);
@@ -66,13 +69,24 @@ export function RangeFilter({ applied, onApply }: RangeFilterProps) {
           <Button
             key={shortcut}
             variant={active === shortcut ? 'contained' : 'outlined'}
-            onClick={() => change(periodRange(shortcut))}
+            onClick={() => change(periodRange(shortcut, new Date(), timeZone))}
             data-testid={`session-period-${shortcut}`}
           >
             {t(`sessions.filters.${shortcut}`)}
           </Button>
         ))}
       </ButtonGroup>
+      {timeZone && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ alignSelf: 'center' }}
+          data-testid="session-time-zone"
+          data-zone={timeZone}
+        >
+          {t('sessions.filters.timeZone', { zone: timeZone })}
+        </Typography>
+      )}
     </Stack>
   );
 }

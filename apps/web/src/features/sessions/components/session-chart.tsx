@@ -2,6 +2,7 @@ import Typography from '@mui/material/Typography';
 import type { SessionDetail } from '@plugboard/contract';
 import { LineChart, type ChartPoint } from '../../../components/ui/line-chart';
 import { useTranslation } from '../../../lib/i18n';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { formatNumber, formatTime } from '../lib/format';
 
 export type SessionChartProps = { meterValues: SessionDetail['meterValues'] };
@@ -12,6 +13,7 @@ const energyColor = '#10B981';
 /** Power (kW, left axis) and energy (kWh, right axis) over the session, from its meter values. */
 export function SessionChart({ meterValues }: SessionChartProps) {
   const { t, i18n } = useTranslation();
+  const { timeZone } = useSiteTimeZone();
   const series = (pick: (v: SessionDetail['meterValues'][number]) => number | null): ChartPoint[] =>
     meterValues.flatMap((value) => {
       const y = pick(value);
@@ -33,7 +35,7 @@ export function SessionChart({ meterValues }: SessionChartProps) {
       ariaLabel={t('sessions.chart.title')}
       leftTitle="kW"
       rightTitle="kWh"
-      formatX={(x) => formatTime(i18n.language, x)}
+      formatX={(x) => formatTime(i18n.language, x, timeZone)}
       formatTick={(value) => number(value, 2)}
       series={[
         {

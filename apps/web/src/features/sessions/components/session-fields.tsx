@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SessionDetail } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { durationParts, formatDateTime, formatNumber, noValue } from '../lib/format';
 import { DetailField } from './detail-field';
 
@@ -9,6 +10,7 @@ export type SessionFieldsProps = { session: SessionDetail };
 /** Every field of a session, as stored when it ran (charger names and card group are snapshots). */
 export function SessionFields({ session }: SessionFieldsProps) {
   const { t, i18n } = useTranslation();
+  const { timeZone } = useSiteTimeZone();
   const kwh = (value: number | null) =>
     value === null ? noValue : t('sessions.units.kwh', { value: formatNumber(i18n.language, value, 3, 3) });
   const field = (key: string, label: string, value: ReactNode) => (
@@ -33,12 +35,17 @@ export function SessionFields({ session }: SessionFieldsProps) {
         t('sessions.detail.authorization'),
         t(`sessions.authorization.${session.authorization}`),
       )}
-      {field('start', t('sessions.detail.startTime'), formatDateTime(i18n.language, session.startTime))}
+      {field(
+        'start',
+        t('sessions.detail.startTime'),
+        formatDateTime(i18n.language, session.startTime, timeZone),
+      )}
       {field(
         'end',
         t('sessions.detail.endTime'),
-        session.endTime ? formatDateTime(i18n.language, session.endTime) : noValue,
+        session.endTime ? formatDateTime(i18n.language, session.endTime, timeZone) : noValue,
       )}
+      {field('time-zone', t('sessions.detail.timeZone'), timeZone)}
       {field(
         'duration',
         t('sessions.detail.duration'),

@@ -6,6 +6,7 @@ import { chargingSessionStatuses, type ChargingSessionStatus } from '@plugboard/
 import { useTranslation } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { SessionListParams } from '../lib/list-params';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { RangeFilter } from './range-filter';
 
 /** A charger the list can be filtered by (the route reads them from the chargers feature). */
@@ -21,6 +22,7 @@ const cardIdMax = 20;
 
 export function SessionFilters({ params, chargers, onChange }: SessionFiltersProps) {
   const { t } = useTranslation();
+  const { timeZone } = useSiteTimeZone();
   // The typed card ID reaches the URL (and the server) 300 ms after the typing stops.
   const [cardId, setCardId] = useState(params.cardId);
   const typed = useDebouncedValue(cardId, 300);
@@ -47,6 +49,7 @@ export function SessionFilters({ params, chargers, onChange }: SessionFiltersPro
         key={resets}
         applied={{ from: params.from, to: params.to }}
         onApply={(range) => onChange({ ...range, pageNum: 1 })}
+        timeZone={timeZone}
       />
       <TextField
         select

@@ -9,6 +9,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import type { SessionItem, SessionSortField } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { formatDateTime, formatNumber, noValue } from '../lib/format';
 import { SessionCost } from './session-cost';
 import { SessionStatusChip } from './session-status-chip';
@@ -46,6 +47,7 @@ export const sessionDetailPath = (orderNo: number) => `/session/detail/${orderNo
 /** One row per session; a click opens its detail. Sorting happens on the server. */
 export function SessionTable({ sessions, sort, onSort }: SessionTableProps) {
   const { t, i18n } = useTranslation();
+  const { timeZone } = useSiteTimeZone();
   const navigate = useNavigate();
   const kwh = (value: number) => formatNumber(i18n.language, value, 3, 3);
 
@@ -131,10 +133,10 @@ export function SessionTable({ sessions, sort, onSort }: SessionTableProps) {
                 {session.cardGroupName ?? noValue}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(i18n.language, session.startTime)}
+                {formatDateTime(i18n.language, session.startTime, timeZone)}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {session.endTime ? formatDateTime(i18n.language, session.endTime) : noValue}
+                {session.endTime ? formatDateTime(i18n.language, session.endTime, timeZone) : noValue}
               </TableCell>
               <TableCell align="right" data-testid={`session-energy-${id}`}>
                 {kwh(session.energyKwh)}

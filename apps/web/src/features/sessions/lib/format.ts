@@ -1,4 +1,4 @@
-// Numbers, money and times as the operator's language writes them (Intl), in the browser's time zone.
+// Numbers, money and times as the operator's language writes them (Intl); times in the site's time zone.
 
 /** Shown where a session has no value (yet): a mark, not a word, so it needs no translation. */
 export const noValue = '—';
@@ -34,14 +34,20 @@ export function formatNumber(language: string, value: number, maxDecimals = 3, m
   }).format(value);
 }
 
-export function formatDateTime(language: string, iso: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    new Date(iso),
-  );
+export function formatDateTime(language: string, iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    timeZone,
+  }).format(new Date(iso));
 }
 
-export function formatTime(language: string, ms: number): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit' }).format(ms);
+export function formatTime(language: string, ms: number, timeZone?: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(ms);
 }
 
 /** Whole hours, minutes and seconds between two instants (to now while ongoing). */

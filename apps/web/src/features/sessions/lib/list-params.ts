@@ -7,7 +7,7 @@ import {
 } from '@plugboard/contract';
 import { endInstant, startInstant } from './range';
 
-/** The list's filters, sort and page as the URL holds them; the range as typed (datetime-local, browser zone). */
+/** The list's filters, sort and page as the URL holds them; the range as typed (datetime-local, site's zone). */
 export type SessionListParams = {
   from: string;
   to: string;
@@ -67,13 +67,17 @@ export function writeListParams(
   return result;
 }
 
-/** The filter part of a list or export call (without stationId, which the api-client adds). */
+/**
+ * The filter part of a list or export call (without stationId, which the api-client adds); the range is read in the
+ * site's zone.
+ */
 export function filterBody(
   params: SessionListParams,
+  timeZone?: string,
 ): Omit<SessionListQuery, 'stationId' | 'pageNum' | 'pageSize'> {
   return {
-    startFrom: params.from ? startInstant(params.from) : undefined,
-    startTo: params.to ? endInstant(params.to) : undefined,
+    startFrom: params.from ? startInstant(params.from, timeZone) : undefined,
+    startTo: params.to ? endInstant(params.to, timeZone) : undefined,
     chargerId: params.chargerId ?? undefined,
     cardId: params.cardId.trim() || undefined,
     status: params.status || undefined,

@@ -1,6 +1,8 @@
+import { periodIn } from '@plugboard/pricing';
 import { toLocalInput } from './range';
 
-// Spec section 2's report period shortcuts, as ranges of whole days in the browser's time zone.
+// Spec section 2's report period shortcuts, as ranges of whole days in the site's time zone (the browser's when none
+// is given).
 
 export const periodShortcuts = ['thisMonth', 'lastMonth', 'last3Months'] as const;
 export type PeriodShortcut = (typeof periodShortcuts)[number];
@@ -19,7 +21,15 @@ function months(now: Date, firstOffset: number, lastOffset: number): LocalRange 
  * This month; last month; last 3 months = this month and the two before it (so that today's sessions are in
  * it, as an operator checking "the last three months" expects).
  */
-export function periodRange(shortcut: PeriodShortcut, now = new Date()): LocalRange {
+export function periodRange(shortcut: PeriodShortcut, now = new Date(), timeZone?: string): LocalRange {
+  if (timeZone !== undefined) {
+    // The site's first midnight to the minute before the next period's (`to` is typed inclusive).
+    const { from, to } = periodIn(shortcut, timeZone, now);
+    return {
+      from: toLocalInput(new Date(from), timeZone),
+      to: toLocalInput(new Date(Date.parse(to) - 60_000), timeZone),
+    };
+  }
   switch (shortcut) {
     case 'thisMonth':
       return months(now, 0, 0);
@@ -31,10 +41,10 @@ export function periodRange(shortcut: PeriodShortcut, now = new Date()): LocalRa
 }
 
 /** The shortcut a range is exactly, to show it as chosen. */
-export function shortcutOf(range: LocalRange, now = new Date()): PeriodShortcut | null {
+export function shortcutOf(range: LocalRange, now = new Date(), timeZone?: string): PeriodShortcut | null {
   return (
     periodShortcuts.find((shortcut) => {
-      const candidate = periodRange(shortcut, now);
+      const candidate = periodRange(shortcut, now, timeZone);
       return candidate.from === range.from && candidate.to === range.to;
     }) ?? null
   );

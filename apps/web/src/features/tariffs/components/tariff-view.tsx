@@ -10,6 +10,7 @@ import type { Site, Tariff } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useTariff } from '../api/get-tariff';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { formatDateTime } from '../lib/format';
 import { defaultTariffForm, tariffToForm } from '../lib/tariff-form';
 import { TariffForm } from './tariff-form';
@@ -28,6 +29,7 @@ export type TariffViewProps = {
 /** The site's one tariff: loading, failure, "not priced yet", and the form (a save makes a new version). */
 export function TariffView({ stationId, site, siteFailed, onRetrySite }: TariffViewProps) {
   const { t, i18n } = useTranslation();
+  const { timeZone } = useSiteTimeZone();
   const tariff = useTariff(stationId);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const failed = tariff.isError || siteFailed;
@@ -96,7 +98,7 @@ export function TariffView({ stationId, site, siteFailed, onRetrySite }: TariffV
             <Typography variant="body2" color="text.secondary" data-testid="tariff-version">
               {t('tariff.version', {
                 id: tariff.data.id,
-                at: formatDateTime(i18n.language, tariff.data.updatedAt),
+                at: formatDateTime(i18n.language, tariff.data.updatedAt, timeZone),
               })}
             </Typography>
           )}

@@ -10,9 +10,11 @@ export function formatPrice(language: string, amount: number, currency: string):
   }
 }
 
-export function formatDateTime(language: string, iso: string): string {
+/** In the site's zone (`timeZone`), as every time of the console. */
+export function formatDateTime(language: string, iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(language.replace('_', '-'), {
     dateStyle: 'medium',
     timeStyle: 'short',
+    timeZone,
   }).format(new Date(iso));
 }
