@@ -246,66 +246,89 @@ function Tile({ tile, now, rows }: { tile: DisplayTile; now: number; rows: numbe
   const { t, i18n } = useTranslation();
   const accent = accentOf(tile.status, tile.connected);
   const status = tile.connected ? tile.status : 'offline';
-  // Type scales with the room a tile has: one row of tiles reads from across a car park, four still fit.
-  const scale = rows <= 1 ? 1 : rows === 2 ? 0.8 : rows === 3 ? 0.62 : 0.5;
-  const vh = (value: number) => `${(value * scale).toFixed(2)}vh`;
+  // Type is sized by the tile itself (a size container): it reads the same whether the site has 2 chargers or 20.
+  const size = (width: number, height: number, min = 11) => `max(${min}px, min(${width}cqw, ${height}cqh))`;
   return (
     <Box
       data-testid={`display-tile-${tile.chargerId}`}
       data-status={status}
       sx={{
+        containerType: 'size',
         minHeight: 0,
+        maxHeight: rows <= 1 ? '46vh' : undefined,
         overflow: 'hidden',
         borderRadius: 2,
         bgcolor: 'background.paper',
         borderTop: `0.6vh solid ${accent}`,
-        p: `${vh(2)} 1.2vw`,
-        display: 'flex',
-        flexDirection: 'column',
-        gap: vh(1),
-        maxHeight: rows <= 1 ? '60vh' : undefined,
       }}
     >
-      <Typography noWrap sx={{ fontSize: `max(13px, ${vh(3.2)})`, fontWeight: 700 }}>
-        {tile.name}
-      </Typography>
-      <Typography
-        noWrap
-        data-testid={`display-tile-status-${tile.chargerId}`}
-        sx={{ fontSize: `max(12px, ${vh(2.4)})`, color: accent, fontWeight: 600 }}
+      <Box
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'space-between',
+          p: '5cqh 6cqw',
+          gap: '2cqh',
+        }}
       >
-        {t(`chargers.status.${status}`)}
-      </Typography>
-      {tile.session ? (
-        <Box
-          sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: '0.8vw', mt: 'auto' }}
-        >
-          <Figure
-            label={t('display.power')}
-            value={tile.powerW === null ? '—' : formatKw(i18n.language, tile.powerW)}
-            unit="kW"
-            size={vh(4.6)}
-            testId={`display-tile-power-${tile.chargerId}`}
-          />
-          <Figure
-            label={t('display.energy')}
-            value={formatKwh(i18n.language, tile.session.energyWh)}
-            unit="kWh"
-            size={vh(4.6)}
-            testId={`display-tile-energy-${tile.chargerId}`}
-          />
-          <Figure
-            label={t('display.elapsed')}
-            value={formatElapsed(tile.session.startTime, now)}
-            size={vh(4.6)}
-            testId={`display-tile-elapsed-${tile.chargerId}`}
-          />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography noWrap sx={{ fontSize: size(9, 13, 13), fontWeight: 700, lineHeight: 1.15 }}>
+            {tile.name}
+          </Typography>
+          <Typography
+            noWrap
+            data-testid={`display-tile-status-${tile.chargerId}`}
+            sx={{ fontSize: size(6.5, 9.5, 12), color: accent, fontWeight: 600, lineHeight: 1.3 }}
+          >
+            {t(`chargers.status.${status}`)}
+          </Typography>
         </Box>
-      ) : (
-        <Typography sx={{ mt: 'auto', fontSize: `max(12px, ${vh(2.2)})`, color: 'text.secondary' }} noWrap>
-          {tile.status === 'faulted' && tile.errorCode ? tile.errorCode : t('display.noSession')}
-        </Typography>
-      )}
+        {tile.session ? (
+          <>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography noWrap sx={{ fontSize: size(4.6, 6.5, 11), color: 'text.secondary' }}>
+                {t('display.power')}
+              </Typography>
+              <Typography
+                noWrap
+                data-testid={`display-tile-power-${tile.chargerId}`}
+                data-power={tile.powerW ?? ''}
+                sx={{ fontSize: size(17, 24, 20), fontWeight: 700, lineHeight: 1 }}
+              >
+                {tile.powerW === null ? '—' : formatKw(i18n.language, tile.powerW)}
+                <Box
+                  component="span"
+                  sx={{ fontSize: '0.4em', fontWeight: 500, ml: '0.25em', color: 'text.secondary' }}
+                >
+                  kW
+                </Box>
+              </Typography>
+            </Box>
+            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '4cqw' }}>
+              <Figure
+                label={t('display.energy')}
+                value={formatKwh(i18n.language, tile.session.energyWh)}
+                unit="kWh"
+                size={size(8, 11.5, 14)}
+                labelSize={size(4.6, 6.5, 11)}
+                testId={`display-tile-energy-${tile.chargerId}`}
+              />
+              <Figure
+                label={t('display.elapsed')}
+                value={formatElapsed(tile.session.startTime, now)}
+                size={size(8, 11.5, 14)}
+                labelSize={size(4.6, 6.5, 11)}
+                testId={`display-tile-elapsed-${tile.chargerId}`}
+              />
+            </Box>
+          </>
+        ) : (
+          <Typography sx={{ fontSize: size(6, 8.5, 12), color: 'text.secondary' }} noWrap>
+            {tile.status === 'faulted' && tile.errorCode ? tile.errorCode : t('display.noSession')}
+          </Typography>
+        )}
+      </Box>
     </Box>
   );
 }
@@ -315,27 +338,28 @@ function Figure({
   value,
   unit,
   size,
+  labelSize,
   testId,
 }: {
   label: string;
   value: string;
   unit?: string;
   size: string;
+  labelSize: string;
   testId: string;
 }) {
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography noWrap sx={{ fontSize: `max(11px, calc(${size} * 0.4))`, color: 'text.secondary' }}>
+      <Typography noWrap sx={{ fontSize: labelSize, color: 'text.secondary' }}>
         {label}
       </Typography>
-      <Typography
-        noWrap
-        data-testid={testId}
-        sx={{ fontSize: `max(14px, ${size})`, fontWeight: 700, lineHeight: 1.1 }}
-      >
+      <Typography noWrap data-testid={testId} sx={{ fontSize: size, fontWeight: 700, lineHeight: 1.1 }}>
         {value}
         {unit ? (
-          <Box component="span" sx={{ fontSize: '0.45em', fontWeight: 500, ml: '0.25em' }}>
+          <Box
+            component="span"
+            sx={{ fontSize: '0.5em', fontWeight: 500, ml: '0.25em', color: 'text.secondary' }}
+          >
             {unit}
           </Box>
         ) : null}

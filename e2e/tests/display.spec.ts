@@ -1,0 +1,224 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Notices, Site } from '@plugboard/contract';
+import { addSite, apiData, registerAccount, signInWithToken } from '../support/api.ts';
+import { selectSite, simulateCharger, stopChargers, uniqueProductCode } from '../support/charger.ts';
+import { confirmWith, snapshot } from '../support/page.ts';
+
+test.afterEach(async () => {
+  await stopChargers();
+});
+
+type Operator = { token: string; site: Site };
+
+/** A fresh account with a 22 kW site, signed in on `page`. */
+async function anOperator(page: Page, name: string): Promise<Operator> {
+  const account = await registerAccount(page.request);
+  const site = await addSite(page.request, account.token, { name, powerCapacity: 22 });
+  await signInWithToken(page, account.token);
+  await selectSite(page, site);
+  return { token: account.token, site };
+}
+
+/** Makes a display link on the display route and answers the URL the operator copies (shown this once). */
+async function makeDisplayLink(page: Page, name: string): Promise<string> {
+  await page.goto('/display');
+  await page.getByTestId('display-link-name').fill(name);
+  await page.getByTestId('display-link-create').click();
+  const url = (await page.getByTestId('display-link-url').textContent()) ?? '';
+  expect(url).toMatch(/\/kiosk#dsp_[\w-]{43}$/);
+  return url;
+}
+
+/** The display link opened as a TV would: a browser context of its own, no storage, no login. */
+async function openDisplay(browser: Browser, url: string, size = { width: 1920, height: 1080 }) {
+  const context = await browser.newContext({ viewport: size });
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(url);
+  return { context, page, dialogs };
+}
+
+async function noScrollBars(page: Page) {
+  const sizes = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    scrollHeight: document.documentElement.scrollHeight,
+    width: window.innerWidth,
+    height: window.innerHeight,
+  }));
+  expect(sizes.scrollWidth).toBeLessThanOrEqual(sizes.width);
+  expect(sizes.scrollHeight).toBeLessThanOrEqual(sizes.height);
+}
+
+test('a display link opens the board without a login, follows sessions live with three notifications at once, and is refused once revoked', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const { token, site } = await anOperator(page, 'Depot Display');
+  const cardId = `D${Date.now().toString(36).slice(-7).toUpperCase()}`;
+  await apiData(page.request, '/cms-system/system/card/v2/add', { stationId: site.id, cardId }, token);
+  const pin = 'e2e-Pin-1';
+  const chargers = [];
+  for (const alias of ['Bay 1', 'Bay 2', 'Bay 3']) {
+    const productCode = uniqueProductCode('DSP');
+    const added = await apiData<{ id: number }>(
+      page.request,
+      '/cms-system/system/charger/v2/add',
+      { stationId: site.id, productCode, pin, alias },
+      token,
+    );
+    const sim = simulateCharger({ baseURL, productCode, pin });
+    await sim.boot();
+    chargers.push({ id: added.id, sim });
+  }
+
+  const url = await makeDisplayLink(page, 'Lobby TV');
+  const display = await openDisplay(browser, url);
+  const board = display.page.getByTestId('display-board');
+  await expect(board).toHaveAttribute('data-state', 'live');
+  await expect(display.page.getByTestId('display-site-name')).toHaveText('Depot Display');
+  // Nothing of a login: the fresh context holds no session token, and no console shell is drawn.
+  expect(await display.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expect(display.page.getByTestId('side-menu')).toHaveCount(0);
+  for (const { id } of chargers) {
+    await expect(display.page.getByTestId(`display-tile-${id}`)).toHaveAttribute('data-status', 'available');
+  }
+
+  // A session started at the charger shows on the board within a second: the tile and a notification.
+  const [first, second, third] = chargers as [(typeof chargers)[0], (typeof chargers)[0], (typeof chargers)[0]];
+  await first.sim.plugIn(1);
+  await first.sim.presentCard(cardId, 1);
+  await expect(display.page.getByTestId(`display-tile-${first.id}`)).toHaveAttribute('data-status', 'charging', {
+    timeout: 1000,
+  });
+  const notifications = display.page.getByTestId('display-notification');
+  await expect(notifications.filter({ hasText: 'Charging started at Bay 1' })).toBeVisible({ timeout: 1000 });
+
+  // Two more starts: three notifications side by side at the top centre.
+  await second.sim.plugIn(1);
+  await second.sim.presentCard(cardId, 1);
+  await third.sim.plugIn(1);
+  await third.sim.presentCard(cardId, 1);
+  await expect(notifications).toHaveCount(3);
+  await expect(notifications.nth(2)).toContainText('Bay 3');
+  // Once the last one has slid in: one row.
+  const boxes = async () => Promise.all([0, 1, 2].map(async (i) => (await notifications.nth(i).boundingBox())!));
+  await expect.poll(async () => new Set((await boxes()).map((box) => Math.round(box.y))).size).toBe(1);
+  const [a, b, c] = await boxes();
+  expect(a!.x + a!.width).toBeLessThanOrEqual(b!.x);
+  expect(b!.x + b!.width).toBeLessThanOrEqual(c!.x);
+  const centre = (a!.x + c!.x + c!.width) / 2;
+  expect(Math.abs(centre - 960)).toBeLessThan(4);
+  expect(a!.y).toBeLessThan(60);
+  await expect(display.page.getByTestId(`display-tile-power-${first.id}`)).toHaveText(/^\d+\.\d\s*kW$/);
+  await expect(display.page.getByTestId(`display-tile-elapsed-${first.id}`)).toHaveText(/^0:00:0\d$/);
+  await noScrollBars(display.page);
+  await snapshot(display.page, testInfo, 'display-1920x1080');
+  // Three cars at 11 kW on a 22 kW site: the site at its capacity is told too, once a place is free; each
+  // notification hides after a few seconds.
+  await expect(notifications.filter({ hasText: 'The site is at its power capacity' })).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(display.page.getByTestId('display-site-power')).toHaveAttribute('data-capacity', '22000');
+  await expect(notifications).toHaveCount(0, { timeout: 15_000 });
+
+  await display.page.setViewportSize({ width: 1280, height: 720 });
+  await noScrollBars(display.page);
+  await first.sim.stopTransaction(1, 'Local');
+  await expect(notifications.filter({ hasText: 'Charging complete at Bay 1' })).toBeVisible();
+  await snapshot(display.page, testInfo, 'display-1280x720');
+
+  // The operator revokes the link: opened again, the board refuses it.
+  await page.goto('/display');
+  await page.getByRole('button', { name: 'Revoke' }).click();
+  await confirmWith(page, 'Revoke the display link');
+  await expect(page.getByTestId('display-links-empty')).toBeVisible();
+  await display.page.reload();
+  await expect(display.page.getByTestId('display-refused')).toBeVisible();
+  await expect(display.page.getByTestId('display-board')).toHaveCount(0);
+  expect(display.dialogs).toEqual([]);
+  await display.context.close();
+});
+
+test('a notice written in the editor shows on the display, and pasted markup that runs is harmless', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const { token, site } = await anOperator(page, 'Notice Depot');
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto('/rich-text-editor');
+  const editor = page.getByTestId('notice-editor-content').locator('.tiptap');
+  await editor.click();
+  await page.getByTestId('notice-tool-h2').click();
+  await page.keyboard.type('Welcome to the depot');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Charging is ');
+  await page.getByTestId('notice-tool-bold').click();
+  await page.keyboard.type('free');
+  await page.getByTestId('notice-tool-bold').click();
+  await page.keyboard.type(' on Sundays.');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('notice-tool-bullet-list').click();
+  await page.keyboard.type('Park nose-in');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Unplug when full');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+
+  // Pasted as HTML and as text: the image with its handler does not survive, the text stays text.
+  const attack = '<img src=x onerror=alert(1)>';
+  await page.evaluate((html) => {
+    const target = document.querySelector('.tiptap')!;
+    for (const [type, data] of [
+      ['text/html', `<p>Pasted ${html} markup</p>`],
+      ['text/plain', html],
+    ] as const) {
+      const transfer = new DataTransfer();
+      transfer.setData(type, data);
+      target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    }
+  }, attack);
+  await expect(editor).toContainText('Pasted');
+  await expect(editor).toContainText(attack);
+  await expect(editor.locator('img')).toHaveCount(0);
+  await expect(page.getByTestId('notice-length')).toContainText('/ 5,000 characters');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snapshot(page, testInfo, 'editor-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByTestId('notice-save').click();
+  await expect(page.getByTestId('toast')).toHaveText('Saved');
+  const stored = await apiData<Notices>(
+    page.request,
+    '/cms-system/system/notice/v2/detail',
+    { stationId: site.id },
+    token,
+  );
+  expect(stored.display).toContain('<h2>Welcome to the depot</h2>');
+  expect(stored.display).toContain('<strong>free</strong>');
+  expect(stored.display).not.toMatch(/<img|<[^>]*onerror/i);
+  expect(stored.display).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  await snapshot(page, testInfo, 'editor');
+
+  const url = await makeDisplayLink(page, 'Entrance');
+  const display = await openDisplay(browser, url, { width: 1280, height: 720 });
+  const notice = display.page.getByTestId('display-notice');
+  await expect(notice.locator('h2')).toHaveText('Welcome to the depot');
+  await expect(notice.locator('strong')).toHaveText('free');
+  await expect(notice.locator('li')).toHaveText(['Park nose-in', 'Unplug when full']);
+  await expect(notice).toContainText(attack);
+  await expect(notice.locator('img')).toHaveCount(0);
+  await noScrollBars(display.page);
+  await snapshot(display.page, testInfo, 'display-notice');
+  expect(dialogs).toEqual([]);
+  expect(display.dialogs).toEqual([]);
+  await display.context.close();
+});
