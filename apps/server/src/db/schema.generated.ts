@@ -305,7 +305,7 @@ export interface OcppMessages {
   id: Generated<number>;
   kind: string;
   message_id: string;
-  payload: ColumnType<unknown, string, string>;
+  payload: Json;
 }
 
 export interface Outbox {
