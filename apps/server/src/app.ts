@@ -11,6 +11,7 @@ import { registerCalls } from './lib/calls.ts';
 import { createMailer } from './lib/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWeb } from './plugins/web.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { httpsOptions, registerHsts } from './plugins/tls.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { handlers } from './modules/handlers.ts';
@@ -73,6 +74,7 @@ export async function buildApp({
     // An https server is the same to every route and hook; only its type differs.
   }) as unknown as FastifyInstance;
   if (https) registerHsts(app);
+  registerSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -29,5 +30,16 @@ describe('the configuration', () => {
   it('names the node by host name and port unless NODE_ID is set', () => {
     expect(loadConfig({ PORT: '8081' }).nodeId).toBe(`${os.hostname()}:8081`);
     expect(loadConfig({ NODE_ID: 'node-a' }).nodeId).toBe('node-a');
+  });
+
+  it('serves TLS with both TLS_CERT and TLS_KEY, and refuses half of it or a client CA alone', () => {
+    expect(loadConfig({}).tls).toBeUndefined();
+    expect(loadConfig({ TLS_CERT: 'a.pem', TLS_KEY: 'a.key', TLS_CLIENT_CA: 'ca.pem' }).tls).toEqual({
+      cert: path.resolve('a.pem'),
+      key: path.resolve('a.key'),
+      clientCa: path.resolve('ca.pem'),
+    });
+    expect(() => loadConfig({ TLS_CERT: 'a.pem' })).toThrow(/TLS_CERT and TLS_KEY/);
+    expect(() => loadConfig({ TLS_CLIENT_CA: 'ca.pem' })).toThrow(/TLS_CLIENT_CA/);
   });
 });

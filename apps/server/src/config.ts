@@ -30,6 +30,11 @@ const schema = z.object({
   // The OCPP message log of every charger (docs/ocpp.md, Troubleshooting): on or off, and the days it is kept.
   OCPP_LOG: z.enum(['on', 'off']).default('on'),
   OCPP_LOG_DAYS: z.coerce.number().positive().max(366).default(7),
+  // PEM files: with TLS_CERT and TLS_KEY the port speaks https and wss only (OCPP security profiles 2 and 3);
+  // TLS_CLIENT_CA also asks chargers for a client certificate signed by it (profile 3).
+  TLS_CERT: z.string().optional(),
+  TLS_KEY: z.string().optional(),
+  TLS_CLIENT_CA: z.string().optional(),
   // This process among the nodes sharing DATABASE_URL; host name + ':' + PORT when unset.
   NODE_ID: z.string().trim().min(1).max(200).optional(),
 });
@@ -62,7 +67,11 @@ export type Config = {
   ocppLogDays: number;
   /** Names this node in `nodes` and `chargers.node_id`; unique among the nodes sharing the database. */
   nodeId: string;
+  /** TLS_CERT / TLS_KEY / TLS_CLIENT_CA as absolute paths; undefined serves plain http and ws. */
+  tls: TlsFiles | undefined;
 };
+
+export type TlsFiles = { cert: string; key: string; clientCa: string | undefined };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -100,6 +109,22 @@ export function loadConfig(
     ocppLog: e.OCPP_LOG === 'on',
     ocppLogDays: e.OCPP_LOG_DAYS,
     nodeId: e.NODE_ID ?? `${os.hostname()}:${e.PORT}`,
+    tls: tlsFiles(e.TLS_CERT, e.TLS_KEY, e.TLS_CLIENT_CA),
+  };
+}
+
+function tlsFiles(cert?: string, key?: string, clientCa?: string): TlsFiles | undefined {
+  if (cert === undefined && key === undefined) {
+    if (clientCa !== undefined)
+      throw new ConfigError('Invalid configuration: TLS_CLIENT_CA needs TLS_CERT and TLS_KEY');
+    return undefined;
+  }
+  if (cert === undefined || key === undefined)
+    throw new ConfigError('Invalid configuration: set both TLS_CERT and TLS_KEY, or neither');
+  return {
+    cert: path.resolve(cert),
+    key: path.resolve(key),
+    clientCa: clientCa === undefined ? undefined : path.resolve(clientCa),
   };
 }
 

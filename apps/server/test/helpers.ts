@@ -88,6 +88,7 @@ type TestAppOptions = Partial<
     | 'chargerWaitTimeout'
     | 'firmwareCatalog'
     | 'nodeId'
+    | 'tls'
   >
 > &
   Pick<AppOptions, 'logStream'>;

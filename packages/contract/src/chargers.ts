@@ -31,6 +31,13 @@ export type ChargerType = (typeof chargerTypes)[number];
 export const connectivities = ['4G', 'WiFi', 'LAN'] as const;
 export type Connectivity = (typeof connectivities)[number];
 
+/**
+ * OCPP 1.6 security whitepaper profiles: 1 HTTP Basic auth (PIN), 2 TLS + Basic auth, 3 TLS + a client certificate
+ * whose CN is the product code. A charger connects at its profile only (docs/ocpp.md, Security profiles).
+ */
+export const securityProfiles = [1, 2, 3] as const;
+export type SecurityProfile = (typeof securityProfiles)[number];
+
 export const chargingSessionStatuses = ['ongoing', 'complete'] as const;
 export type ChargingSessionStatus = (typeof chargingSessionStatuses)[number];
 
@@ -171,6 +178,10 @@ export const chargerUpdateSchema = z.object({
   capacityL1: capacity('L1').nullable().optional(),
   capacityL2: capacity('L2').nullable().optional(),
   capacityL3: capacity('L3').nullable().optional(),
+  securityProfile: z
+    .union([z.literal(1), z.literal(2), z.literal(3)], { error: 'The security profile is 1, 2 or 3' })
+    .optional()
+    .describe('OCPP security profile the charger must connect with (1, 2 or 3)'),
 });
 export type ChargerUpdate = z.infer<typeof chargerUpdateSchema>;
 
@@ -244,6 +255,8 @@ export const chargerSchema = z.object({
   alias: z.string(),
   /** The PIN is stored only as a hash: '••••' and its last character, kept from when it was set. */
   pinHint: z.string(),
+  /** The OCPP security profile it must connect with: 1 Basic auth, 2 TLS + Basic auth, 3 TLS + client certificate. */
+  securityProfile: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   /** From the charger's BootNotification; null until it booted. */
   modelName: z.string().nullable(),
   vendor: z.string().nullable(),

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run sim -- --url ws://localhost:8080/ocpp --id E07ABCD --pin 1234 [--connectors 1] [--card TAG]
 // Boots one simulated charger and keeps it running, printing every message, until Ctrl-C.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createSimulatedCharger } from './simulated-charger.ts';
 
@@ -15,7 +16,10 @@ const usage = `Usage: npm run sim -- --url ws://localhost:8080/ocpp --id PRODUCT
   --card TAG            after booting, plug in and present this card: a charging session starts
   --firmware VERSION    the firmware version it boots with (1.0.0)
   --count N             many-chargers mode: N chargers CODE-1 ... CODE-N, all with this PIN (1)
-  --ramp MS             with --count, milliseconds between two connections (20)`;
+  --ramp MS             with --count, milliseconds between two connections (20)
+  --ca FILE             wss: the CA certificate (PEM) the server's certificate is checked against
+  --cert FILE           wss, security profile 3: the charger's client certificate (PEM; CN = product code)
+  --key FILE            its private key (PEM); with --cert and no --pin, no Basic auth is sent`;
 
 const { values } = parseArgs({
   options: {
@@ -29,11 +33,14 @@ const { values } = parseArgs({
     firmware: { type: 'string', default: '1.0.0' },
     count: { type: 'string', default: '1' },
     ramp: { type: 'string', default: '20' },
+    ca: { type: 'string' },
+    cert: { type: 'string' },
+    key: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 
-if (values.help || !values.url || !values.id || !values.pin) {
+if (values.help || !values.url || !values.id || (!values.pin && !values.cert)) {
   console.log(usage);
   process.exit(values.help ? 0 : 1);
 }
@@ -42,7 +49,11 @@ const time = () => new Date().toISOString().slice(11, 23);
 const count = Math.max(1, Number(values.count) || 1);
 const productCodes =
   count === 1 ? [values.id] : Array.from({ length: count }, (_, i) => `${values.id}-${i + 1}`);
-const { url, pin } = values;
+const { url } = values;
+const pin = values.pin ?? '';
+const pem = (file: string | undefined) => (file === undefined ? undefined : readFileSync(file));
+const tls =
+  values.ca || values.cert ? { ca: pem(values.ca), cert: pem(values.cert), key: pem(values.key) } : undefined;
 
 const chargers = productCodes.map((productCode) =>
   createSimulatedCharger({
@@ -53,6 +64,8 @@ const chargers = productCodes.map((productCode) =>
     carPowerW: Number(values.power),
     meterIntervalMs: Number(values['meter-interval']) * 1000,
     firmwareVersion: values.firmware,
+    ...(tls && { tls }),
+    basicAuth: values.pin !== undefined,
     // Many chargers print only what goes wrong; one charger narrates.
     log: count === 1 ? (line) => console.log(`${time()} [${productCode}] ${line}`) : () => {},
   }),

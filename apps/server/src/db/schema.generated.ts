@@ -7,6 +7,18 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -343,6 +355,35 @@ export interface ServerSecrets {
   value: Buffer;
 }
 
+export interface SessionDayChargers {
+  charger_alias: string;
+  charger_key: number;
+  day: Timestamp;
+  duration_us: number;
+  energy_wh: number;
+  gross_minor: number;
+  last_end: Timestamp | null;
+  net_minor: number;
+  product_code: string;
+  sessions: number;
+  station_id: number;
+}
+
+export interface SessionDayStartBy {
+  day: Timestamp;
+  sessions: number;
+  start_by: string;
+  station_id: number;
+}
+
+export interface SessionMonthCards {
+  energy_wh: number;
+  id_tag: string;
+  month: Timestamp;
+  sessions: number;
+  station_id: number;
+}
+
 export interface SiteNotices {
   html: string;
   kind: string;
@@ -459,6 +500,9 @@ export interface DB {
   processed_events: ProcessedEvents;
   remote_start_requests: RemoteStartRequests;
   server_secrets: ServerSecrets;
+  session_day_chargers: SessionDayChargers;
+  session_day_start_by: SessionDayStartBy;
+  session_month_cards: SessionMonthCards;
   site_notices: SiteNotices;
   sites: Sites;
   tariffs: Tariffs;

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import proxyAddr from '@fastify/proxy-addr';
 import { chargerLimits } from '@plugboard/contract';
 import { ocppProtocols, type OcppProtocol } from '@plugboard/ocpp';
@@ -21,8 +22,10 @@ export type HandshakeDecision =
 export const ocppEndpoint = '/ocpp';
 
 /**
- * Decides whether a charger may open its socket (OCPP security profile 1): the path names a registered product
- * code and the HTTP Basic password is its PIN. Failures count per product code and per remote address; once
+ * Decides whether a charger may open its socket: the path names a registered product code and the charger proves
+ * it at its security profile (OCPP 1.6 security whitepaper): 1, the HTTP Basic password is its PIN; 2, the same over
+ * TLS only; 3, over TLS with a client certificate the configured CA signed whose CN is the product code, and nothing
+ * else (no falling back to the PIN). Failures count per product code and per remote address; once
  * either has had too many, a pair (code, address) that has failed waits a growing backoff between checks (429
  * before), while a pair that has not failed is checked at once: the right PIN from the charger's own address always
  * connects (docs/security.md).
@@ -32,7 +35,7 @@ export function handshakeGate({
   limiter,
   trustProxy,
 }: {
-  chargers: Pick<ChargerService, 'authenticate'>;
+  chargers: Pick<ChargerService, 'authenticate' | 'securityOf'>;
   limiter: FailureLimiter;
   trustProxy: boolean | string[];
 }) {
@@ -51,17 +54,52 @@ export function handshakeGate({
     if (!limiter.mayTry(pair, keys).allowed) {
       return { accept: false, status: 429, message: 'Too many failed attempts, retry later' };
     }
+    const valid = chargerLimits.productCodePattern.test(handshake.identity);
+    const security = valid ? await chargers.securityOf(handshake.identity) : null;
+    const profile = security?.securityProfile ?? 1;
+    const transport = transportOf(handshake.request, trust);
     // As bytes: a charger following the security whitepaper presents its AuthorizationKey decoded from hex.
     const password = handshake.password;
-    const charger =
-      password !== undefined && chargerLimits.productCodePattern.test(handshake.identity)
-        ? await chargers.authenticate(handshake.identity, password)
-        : null;
+    let charger = null;
+    if (profile === 3) {
+      const cn = transport.certificateCn;
+      if (security && cn !== undefined && cn.toLowerCase() === security.charger.productCode.toLowerCase())
+        charger = security.charger;
+    } else if (profile === 1 || transport.encrypted) {
+      charger =
+        valid && password !== undefined ? await chargers.authenticate(handshake.identity, password) : null;
+    }
     if (!charger) {
       limiter.fail(pair, keys);
       return { accept: false, status: 401, message: 'Unknown charger or wrong PIN' };
     }
     limiter.succeed(pair);
     return { accept: true, charger, protocol };
+  };
+}
+
+/** How the socket reached this server: over TLS, and the CN of a client certificate the configured CA signed. */
+export type Transport = { encrypted: boolean; certificateCn: string | undefined };
+
+/**
+ * A TLS socket of this server, or TLS ended at a trusted proxy that says so (X-Forwarded-Proto: https). A client
+ * certificate counts only when this server checked it itself: a proxy's word for one is not taken.
+ */
+export function transportOf(
+  request: IncomingMessage,
+  trust: (address: string, hop: number) => boolean,
+): Transport {
+  const socket = request.socket as Partial<TLSSocket>;
+  if (socket.encrypted) {
+    const subject = socket.authorized ? socket.getPeerCertificate?.()?.subject : undefined;
+    // Typed as a string, but an array when the subject names several CNs: then it names no one charger.
+    const cn: unknown = subject?.CN;
+    return { encrypted: true, certificateCn: typeof cn === 'string' ? cn : undefined };
+  }
+  const forwarded = request.headers['x-forwarded-proto'];
+  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return {
+    encrypted: proto === 'https' && trust(request.socket.remoteAddress ?? '', 0),
+    certificateCn: undefined,
   };
 }

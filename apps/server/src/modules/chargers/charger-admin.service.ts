@@ -54,6 +54,8 @@ export function chargerAdminService({ db, events, now, chargers, view }: Charger
             ...(patch.capacityL1 !== undefined && { capacity_l1: patch.capacityL1 }),
             ...(patch.capacityL2 !== undefined && { capacity_l2: patch.capacityL2 }),
             ...(patch.capacityL3 !== undefined && { capacity_l3: patch.capacityL3 }),
+            // Checked at its next handshake; the socket it has now stays until it reconnects.
+            ...(patch.securityProfile !== undefined && { security_profile: patch.securityProfile }),
             updated_at: now(),
           });
           await announce(trx, stationId, chargerId, 'updated');

@@ -1,4 +1,4 @@
-import type { Charger, Connector, OngoingSession } from '@plugboard/contract';
+import type { Charger, Connector, OngoingSession, SecurityProfile } from '@plugboard/contract';
 import type { OngoingSessionRow } from '../sessions/ongoing-sessions.service.ts';
 import type { CatalogueRow } from './firmware.repository.ts';
 import type { ChargerRow, ConnectorRow } from './chargers.repository.ts';
@@ -27,6 +27,7 @@ export function toChargerItem({ row, connectors, sessions, catalogue }: ChargerP
     productCode: row.product_code,
     alias: row.alias,
     pinHint: row.pin_hint,
+    securityProfile: toSecurityProfile(row.security_profile),
     modelName: row.model,
     vendor: row.vendor,
     ratedPowerW: row.rated_power_w,
@@ -46,7 +47,8 @@ export function toChargerItem({ row, connectors, sessions, catalogue }: ChargerP
     capacityL1: row.capacity_l1,
     capacityL2: row.capacity_l2,
     capacityL3: row.capacity_l3,
-    connectors: connectors.map(toConnector),
+    // What the connectors of a charger that is not connected last said no longer holds: disconnected.
+    connectors: connectors.map((c) => toConnector(row.connected ? c : { ...c, status: 'disconnected' })),
     ongoingSession: first ? toOngoingSession(first) : null,
     ongoingSessions: sessions.map(toOngoingSession),
     createdAt: row.created_at.toISOString(),
@@ -65,6 +67,9 @@ export const toConnector = (c: Pick<ConnectorRow, 'connector_id' | 'status' | 'e
   status: c.status,
   errorCode: c.error_code === 'NoError' ? null : c.error_code,
 });
+
+/** The column's check keeps it within 1..3. */
+const toSecurityProfile = (value: number): SecurityProfile => (value === 3 ? 3 : value === 2 ? 2 : 1);
 
 /** The sum of the values given, rounded to 0.1 A; null when there are none. */
 function sum(values: (number | null)[]): number | null {

@@ -236,6 +236,21 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       return { chargerId: charger.id, stationId: charger.station_id, productCode: charger.product_code };
     },
 
+    /**
+     * The charger of that product code with the security profile it must connect with; null for an unknown code.
+     * Who it is, not proof of it: the handshake checks its PIN (profiles 1, 2) or its certificate (3).
+     */
+    securityOf: async (
+      productCode: string,
+    ): Promise<{ charger: ChargerIdentity; securityProfile: number } | null> => {
+      const row = await repo.findByProductCode(productCode);
+      if (!row) return null;
+      return {
+        charger: { chargerId: row.id, stationId: row.station_id, productCode: row.product_code },
+        securityProfile: row.security_profile,
+      };
+    },
+
     /** Throws 1001 when there is no such charger. */
     getCharger: async (chargerId: number): Promise<Charger> => {
       const row = await repo.findById(chargerId);

@@ -17,6 +17,7 @@ export function aCharger(overrides: Partial<Charger> = {}): Charger {
     productCode: `E07SIM${id}`,
     alias: `SIM${id}`,
     pinHint: '••••4',
+    securityProfile: 1,
     modelName: 'Simulator',
     vendor: 'Plugboard',
     ratedPowerW: 11_000,
