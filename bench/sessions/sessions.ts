@@ -1,6 +1,7 @@
 // npm run bench:sessions [-- --sessions 1000000 --chargers 200] — seeds a site with N sessions over C chargers and
-// measures the sessions list (first page, filters, deep page, sorts) and the streamed export (CSV, XLSX) against
-// the targets of the issue: first page p99 <= 50 ms; export >= 100,000 rows/s in flat server memory.
+// measures the sessions list (first page, filters, deep page, sorts), the overview's calls (now, each period) and
+// the streamed export (CSV, XLSX) against the targets of the issues: first page p99 <= 50 ms (#7); the overview's
+// calls p99 <= 100 ms (#17); export >= 100,000 rows/s in flat server memory (#7).
 // It starts the real server (node apps/server/src/main.ts) on loopback with a fresh embedded PostgreSQL.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +22,7 @@ const { values: args } = parseArgs({
     sampled: { type: 'string', default: '1000' },
     readings: { type: 'string', default: '60' },
     requests: { type: 'string', default: '200' },
+    parts: { type: 'string', default: 'list,count,overview,export' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -29,7 +31,8 @@ if (args.help) {
   --sessions N   sessions in the site (1000000)
   --chargers C   chargers they are spread over (200); the newest session of each is ongoing
   --sampled S    complete sessions with readings (1000), --readings R each (60)
-  --requests Q   requests per list measurement (200)`);
+  --requests Q   requests per list or overview measurement (200)
+  --parts P      what to measure, comma-separated: list,count,overview,export (all)`);
   process.exit(0);
 }
 const int = (name: string, value: string, min: number) => {
@@ -44,7 +47,13 @@ const options = {
   readings: int('readings', args.readings, 2),
 };
 const requests = int('requests', args.requests, 10);
+const parts = new Set(args.parts.split(','));
+for (const part of parts) {
+  if (!['list', 'count', 'overview', 'export'].includes(part)) throw new Error(`--parts: no part ${part}`);
+}
 const list = '/cms-system/system/session/v2/list';
+const overviewNow = '/cms-system/system/overview/now';
+const overviewPeriod = '/cms-system/system/overview/period';
 
 let server: ServerProcess | undefined;
 let db: ReturnType<typeof createDb> | undefined;
@@ -61,12 +70,12 @@ const watchdog = setTimeout(() => {
 }, 3_600_000);
 
 /** p50 and p99 of `requests` sequential calls (after 5 unmeasured ones). */
-async function latency(client: Client, body: Record<string, unknown>) {
-  for (let i = 0; i < 5; i++) await client.call(list, body);
+async function latency(client: Client, body: Record<string, unknown>, path = list) {
+  for (let i = 0; i < 5; i++) await client.call(path, body);
   const times = new Float64Array(requests);
   for (let i = 0; i < requests; i++) {
     const t = performance.now();
-    await client.call(list, body);
+    await client.call(path, body);
     times[i] = performance.now() - t;
   }
   times.sort();
@@ -101,6 +110,30 @@ async function listFigures(client: Client, s: Seeded) {
     const { p50, p99 } = await latency(client, { stationId: s.stationId, pageSize: 10, ...filter });
     const target = name === 'first page, no filter' ? (p99 <= 50 ? 'OK (<= 50 ms)' : 'SHORT (<= 50 ms)') : '';
     rows.push([name, ms(p50), ms(p99), target]);
+  }
+  console.log(`\n${table(rows)}`);
+}
+
+/** The overview's two calls: the site now, and each period (the console asks for one at a time). */
+async function overviewFigures(client: Client, s: Seeded) {
+  const dayMs = 86_400_000;
+  const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+  const cases: [string, string, Record<string, unknown>][] = [
+    ['now', overviewNow, {}],
+    ['period today', overviewPeriod, { period: 'today' }],
+    ['period this month', overviewPeriod, { period: 'thisMonth' }],
+    ['period last month', overviewPeriod, { period: 'lastMonth' }],
+    ['period last 3 months', overviewPeriod, { period: 'last3Months' }],
+    [
+      'period custom, 365 days',
+      overviewPeriod,
+      { period: 'custom', firstDay: day(Date.now() - 364 * dayMs), lastDay: day(Date.now()) },
+    ],
+  ];
+  const rows = [['overview', 'p50', 'p99', 'target']];
+  for (const [name, path, body] of cases) {
+    const { p50, p99 } = await latency(client, { stationId: s.stationId, ...body }, path);
+    rows.push([name, ms(p50), ms(p99), p99 <= 100 ? 'OK (<= 100 ms)' : 'SHORT (<= 100 ms)']);
   }
   console.log(`\n${table(rows)}`);
 }
@@ -175,9 +208,10 @@ try {
   db = createDb(server.databaseUrl, { max: 2 });
   const seeded = await seed(db, options, (line) => console.log(line));
   const client = consoleClient(server.ocppUrl.replace(/^ws/, 'http').replace(/\/ocpp$/, ''), seeded.token);
-  await listFigures(client, seeded);
-  await countFigures(seeded.stationId);
-  await exportFigures(client, seeded, server.pid);
+  if (parts.has('list')) await listFigures(client, seeded);
+  if (parts.has('count')) await countFigures(seeded.stationId);
+  if (parts.has('overview')) await overviewFigures(client, seeded);
+  if (parts.has('export')) await exportFigures(client, seeded, server.pid);
   const problems = server.problems();
   if (problems.count > 0)
     console.log(`\nthe server logged ${problems.count} warnings or errors:`, problems.byMessage);

@@ -265,6 +265,29 @@ export interface LoadSites {
   station_id: number;
 }
 
+export interface LocalListChargers {
+  charger_id: number;
+  max_length: number | null;
+  send_max_length: number | null;
+  state: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface LocalListEntries {
+  id_tag: string;
+  station_id: number;
+  status: string | null;
+  version: number;
+}
+
+export interface LocalListSites {
+  enabled: Generated<boolean>;
+  station_id: number;
+  updated_at: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
 export interface LoginFailures {
   client_ip: string;
   created_at: Timestamp;
@@ -491,6 +514,9 @@ export interface DB {
   load_samples: LoadSamples;
   load_schedule_bands: LoadScheduleBands;
   load_sites: LoadSites;
+  local_list_chargers: LocalListChargers;
+  local_list_entries: LocalListEntries;
+  local_list_sites: LocalListSites;
   login_failures: LoginFailures;
   meter_values: MeterValues;
   node_calls: NodeCalls;

@@ -53,10 +53,11 @@ export function overviewService({ db, chargerView, now }: OverviewServiceDeps) {
     };
   };
 
-  const rangeOf = (stationId: number, r: InstantRange): TotalsRange => ({
+  const rangeOf = (stationId: number, r: InstantRange, timeZone: string): TotalsRange => ({
     stationId,
     from: new Date(r.from),
     to: new Date(r.to),
+    timeZone,
   });
 
   return {
@@ -101,13 +102,13 @@ export function overviewService({ db, chargerView, now }: OverviewServiceDeps) {
     period: async (userId: number, stationId: number, choice: PeriodChoice): Promise<OverviewPeriod> => {
       const site = await sites.detail(userId, stationId);
       const { period, previous, days } = periodsOf(choice, site.timeZone, now());
-      const range = rangeOf(stationId, period);
+      const range = rangeOf(stationId, period, site.timeZone);
       const bucket = days <= 1 ? 'hour' : 'day';
       const { total: chargers } = await chargerView.list(stationId, { pageNum: 1, pageSize: 1 });
       const [current, before, series, byStartBy, topChargers, topCards] = await Promise.all([
         totals(range, chargers),
-        totals(rangeOf(stationId, previous), chargers),
-        totalsOf.series(range, bucket, site.timeZone),
+        totals(rangeOf(stationId, previous, site.timeZone), chargers),
+        totalsOf.series(range, bucket),
         totalsOf.byStartBy(range),
         totalsOf.topChargers(range, overviewTopMax),
         totalsOf.topCards(range, overviewTopMax),
