@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { call } from '../../../test/helpers.ts';
 import { listeningApp, simulators, type OcppTestApp } from '../../ocpp/ocpp.fixtures.ts';
 import { aCard } from '../cards/cards.fixtures.ts';
+import { chargerHolds } from './charger-holds.service.ts';
 import { aProductCode, anOperatorWithSite, callerFor, chargerCall } from './chargers.fixtures.ts';
 
 // The console's commands, answered over a real WebSocket by the charger simulator.
@@ -313,6 +314,36 @@ describe('a charger with two connectors', () => {
     const stopFirst = await c.as(chargerCall('stop'), { chargerId: c.chargerId, sessionId: first!.id });
     expect(stopFirst.data).toMatchObject({ id: first!.id, connectorId: 1, status: 'complete' });
     expect((await c.detail()).ongoingSessions).toEqual([]);
+  });
+});
+
+describe('why a charger holds a car back', () => {
+  it('shows the reason load management gives while the connector stays SuspendedEVSE', async () => {
+    const c = await aConnectedCharger();
+    const holds = chargerHolds({ db: t.db, events: t.app.events, now: () => new Date() });
+    expect(await holds.recordHoldReason(c.chargerId, 1, 'gridCapacity')).toBe(false); // not held back
+    await c.sim.plugIn(1);
+    await c.sim.presentCard((await aCard(t.db, c.stationId)).cardId, 1);
+    await c.sim.setStatus(1, 'SuspendedEVSE');
+    await vi.waitFor(async () => expect((await c.detail()).status).toBe('queuing'));
+
+    expect(await holds.recordHoldReason(c.chargerId, 1, 'gridCapacity')).toBe(true);
+    expect(await c.detail()).toMatchObject({
+      status: 'waitingForGridCapacity',
+      connectors: [{ connectorId: 0 }, { connectorId: 1, status: 'waitingForGridCapacity' }],
+    });
+    // The charger repeats SuspendedEVSE: still waiting for the grid; it charges again: charging.
+    await c.sim.setStatus(1, 'SuspendedEVSE');
+    expect((await c.detail()).status).toBe('waitingForGridCapacity');
+    await c.sim.setStatus(1, 'Charging');
+    expect((await c.detail()).status).toBe('charging');
+  });
+
+  it('shows the connectors of a charger that went offline as disconnected', async () => {
+    const c = await aConnectedCharger();
+    await c.sim.stop();
+    await vi.waitFor(async () => expect((await c.detail()).status).toBe('offline'));
+    expect((await c.detail()).connectors.map((k) => k.status)).toEqual(['disconnected', 'disconnected']);
   });
 });
 

@@ -39,4 +39,23 @@ describe('the OCPP 1.6 status mapping', () => {
       mapOcpp16Status(report('Available'), { ocpp_status: 'Unavailable', status: 'recoveringFromFault' }),
     ).toBe('available');
   });
+
+  it("tells why a held-back connector (SuspendedEVSE) waits, from the charger's info", () => {
+    const held = (info: string | null) => mapOcpp16Status({ ...report('SuspendedEVSE'), info }, undefined);
+    expect(held(null)).toBe('queuing');
+    expect(held('Randomised delay 412 s')).toBe('waitingForRandomizedDelay');
+    expect(held('Waiting for solar surplus')).toBe('waitingForSurplus');
+    expect(held('Scheduled charging')).toBe('scheduled');
+    expect(held('Grid capacity limit')).toBe('waitingForGridCapacity');
+    expect(held('Vendor says 42')).toBe('queuing');
+  });
+
+  it('keeps the reason set for a held-back connector while it stays SuspendedEVSE, and only then', () => {
+    const before = { ocpp_status: 'SuspendedEVSE', status: 'waitingForGridCapacity' } as const;
+    expect(mapOcpp16Status(report('SuspendedEVSE'), before)).toBe('waitingForGridCapacity');
+    expect(mapOcpp16Status(report('Charging'), before)).toBe('charging');
+    expect(mapOcpp16Status(report('SuspendedEVSE'), { ocpp_status: 'Charging', status: 'charging' })).toBe(
+      'queuing',
+    );
+  });
 });
