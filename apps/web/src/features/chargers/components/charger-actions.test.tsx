@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setStationId } from '../../../lib/storage';
 import { envelope, fakeServer } from '../../../testing/fake-server';
 import { deleteChargerPath } from '../api/delete-charger';
+import { rebootChargerPath } from '../api/reboot-charger';
 import { resetPinPath } from '../api/reset-pin';
 import { startChargingPath } from '../api/start-charging';
 import { stopChargingPath } from '../api/stop-charging';
@@ -73,6 +74,20 @@ describe('charger actions', () => {
     fireEvent.click(within(dialog).getByTestId('confirm-dialog-ok'));
     expect((await screen.findByTestId('toast')).textContent).toBe('Charging started: session 42');
     expect(requests.map((request) => request.body)).toEqual([{ stationId: 7, chargerId: charger.id }]);
+  });
+
+  it('hard resets beside the soft reboot, after its own warning', async () => {
+    const charger = aCharger({ alias: 'Gate' });
+    const { requests } = showActions(charger, { answers: { [rebootChargerPath]: envelope(200, 'success') } });
+    fireEvent.click(screen.getByTestId('charger-action-hard-reset'));
+    const dialog = await confirmDialog();
+    expect(within(dialog).getByTestId('confirm-dialog-content').textContent).toMatch(/^Hard reset Gate\?/);
+    fireEvent.click(within(dialog).getByTestId('confirm-dialog-ok'));
+    await waitFor(() =>
+      expect(requests.map((request) => request.body)).toEqual([
+        { stationId: 7, chargerId: charger.id, type: 'Hard' },
+      ]),
+    );
   });
 
   it('does nothing when the confirmation is cancelled', async () => {

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import KeyIcon from '@mui/icons-material/Key';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import StopIcon from '@mui/icons-material/Stop';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
@@ -28,7 +29,7 @@ export type ChargerActionsProps = {
   onDeleted: () => void;
 };
 
-type Action = 'start' | 'stop' | 'reboot' | 'firmware' | 'resetPin' | 'delete';
+type Action = 'start' | 'stop' | 'reboot' | 'hardReset' | 'firmware' | 'resetPin' | 'delete';
 
 /** Spec section 4's charger actions, each asked through the global confirm dialog first. */
 export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: ChargerActionsProps) {
@@ -95,6 +96,14 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
     reboot: async () => {
       if (!(await ask('reboot', 'warning'))) return;
       reboot.mutate({ chargerId }, { onSuccess: () => success(t('chargers.done.rebooting', { name })) });
+    },
+    // OCPP Reset Hard: a power cycle, for a charger a soft reset does not bring back.
+    hardReset: async () => {
+      if (!(await ask('hardReset', 'error'))) return;
+      reboot.mutate(
+        { chargerId, type: 'Hard' },
+        { onSuccess: () => success(t('chargers.done.rebooting', { name })) },
+      );
     },
     firmware: async () => {
       const version = charger.newFirmwareVersion;
@@ -173,6 +182,10 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
           color: 'warning',
         })}
         {button('reboot', 'charger-action-reboot', <RestartAltIcon />, { disabled: offline })}
+        {button('hardReset', 'charger-action-hard-reset', <PowerSettingsNewIcon />, {
+          disabled: offline,
+          color: 'warning',
+        })}
         {charger.newFirmwareVersion !== null &&
           button('firmware', 'charger-action-firmware', <SystemUpdateAltIcon />, { disabled: offline })}
         {button('resetPin', 'charger-action-reset-pin', <KeyIcon />)}
