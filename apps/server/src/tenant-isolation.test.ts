@@ -51,6 +51,11 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   '/cms-system/system/ocpp-log/v2/messages': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/ocpp-log/v2/export': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/ocpp-log/v2/connections': ({ chargerId }) => ({ chargerId }),
+  '/cms-system/system/charger/v2/availability': ({ chargerId }) => ({
+    chargerId,
+    connectorId: 0,
+    type: 'Inoperative',
+  }),
   '/cms-system/system/tariff/v2/detail': {},
   '/cms-system/system/tariff/v2/save': aTariff({ energyPrice: 9.99 }),
   '/cms-system/system/session/v2/list': { pageSize: 100 },
@@ -107,6 +112,12 @@ const ownAnswers: Partial<Record<SitePath, number>> = {
   '/cms-system/system/charger/v2/stop': 1039,
   '/cms-system/system/charger/v2/reboot': 1003,
   '/cms-system/system/charger/v2/firmware/update': 1039,
+  '/cms-system/system/charger/v2/availability': 1003,
+  '/cms-system/system/charger/v2/unlock': 1003,
+  '/cms-system/system/charger/v2/cache/clear': 1003,
+  '/cms-system/system/charger/v2/trigger': 1003,
+  '/cms-system/system/charger/v2/configuration': 1003,
+  '/cms-system/system/charger/v2/configuration/change': 1003,
   // The owner's site has no such link: answered for the site's own links only.
   '/cms-system/system/display/v2/link/revoke': 1039,
   // The owner's site has no invoice 1, and its one session has no cost: nothing to bill.

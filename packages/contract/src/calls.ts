@@ -13,6 +13,7 @@ import { displayCalls } from './display.calls.ts';
 import { overviewCalls } from './overview.calls.ts';
 import { loadCalls } from './load.calls.ts';
 import { ocppLogCalls } from './ocpp-log.calls.ts';
+import { chargerToolCalls } from './charger-tools.calls.ts';
 import { withPlainTextBodies } from './plain-text.ts';
 
 export type { CallDefinition } from './call-definition.ts';
@@ -38,6 +39,7 @@ export const calls = withPlainTextBodies({
   ...overviewCalls,
   ...loadCalls,
   ...ocppLogCalls,
+  ...chargerToolCalls,
 } satisfies Record<string, CallDefinition>);
 
 export type CallPath = keyof typeof calls;

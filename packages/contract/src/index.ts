@@ -21,3 +21,4 @@ export * from './display.ts';
 export * from './overview.ts';
 export * from './load.ts';
 export * from './ocpp-log.ts';
+export * from './charger-tools.ts';

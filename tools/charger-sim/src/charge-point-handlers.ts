@@ -21,8 +21,15 @@ const readOnlyKeys = new Set([
 export function attachChargePointHandlers(charger: SimulatedCharger): void {
   const { connectors, state, log, later, startHeartbeat, firmwareStepMs, profileUnits, electrical, limitW } =
     charger.internals;
+  // Keys kept as set: ConnectionTimeOut applies at once; WebSocketPingInterval, as on many chargers, from the next
+  // reboot (answered RebootRequired).
+  const stored = new Map([
+    ['ConnectionTimeOut', '60'],
+    ['WebSocketPingInterval', '0'],
+  ]);
   const configuration = (): Map<string, string> =>
     new Map([
+      ...stored,
       ['HeartbeatInterval', String(state.heartbeatIntervalS)],
       ['MeterValueSampleInterval', String(state.meterIntervalMs / 1000)],
       ['MeterValuesSampledData', 'Energy.Active.Import.Register,Power.Active.Import,Current.Import'],
@@ -113,6 +120,11 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
         state.meterIntervalMs = seconds * 1000; // from the next transaction on
         return { status: 'Accepted' };
       }
+      if (stored.has(key)) {
+        if (!Number.isInteger(seconds) || seconds < 0) return { status: 'Rejected' };
+        stored.set(key, String(seconds));
+        return { status: key === 'WebSocketPingInterval' ? 'RebootRequired' : 'Accepted' };
+      }
       return configuration().has(key) ? { status: 'Rejected' } : { status: 'NotSupported' };
     },
 
@@ -200,22 +212,53 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
       };
     },
 
+    // OCPP 1.6 5.2: connector 0 is the whole charger; a connector with a transaction changes once it has ended
+    // (Scheduled), the others at once.
     ChangeAvailability: ({ connectorId, type }) => {
       const targets = connectorId === 0 ? [...connectors.values()] : [connectors.get(connectorId)];
       if (targets.some((c) => !c)) return { status: 'Rejected' };
+      const status = type === 'Inoperative' ? 'Unavailable' : 'Available';
       const busy = targets.some((c) => c?.transactionId !== null);
-      if (busy && type === 'Inoperative') return { status: 'Scheduled' };
-      later(0, async () => {
+      const apply = async () => {
         for (const c of targets) {
-          if (c) await charger.setStatus(c.id, type === 'Inoperative' ? 'Unavailable' : 'Available');
+          // Operative again: a connector leaves Unavailable only; one in use keeps its status.
+          if (!c || c.transactionId !== null || (type === 'Operative' && c.status !== 'Unavailable')) continue;
+          await charger.setStatus(c.id, status);
         }
-      });
+        if (connectorId === 0) await charger.setStatus(0, status);
+      };
+      later(0, apply);
+      if (busy && type === 'Inoperative') {
+        const settle = async (): Promise<void> => {
+          if (targets.some((c) => c?.transactionId !== null)) return void later(100, settle);
+          await apply();
+        };
+        later(100, settle);
+        return { status: 'Scheduled' };
+      }
       return { status: 'Accepted' };
     },
 
+    // OCPP 1.6 5.18: a transaction on the connector is stopped first (UnlockCommand), then the cable is released.
+    UnlockConnector: ({ connectorId }) => {
+      const c = connectors.get(connectorId);
+      if (!c) return { status: 'UnlockFailed' };
+      later(0, async () => {
+        if (c.transactionId !== null) await charger.stopTransaction(c.id, 'UnlockCommand');
+      });
+      return { status: 'Unlocked' };
+    },
+
+    // The simulator keeps no authorization cache: there is nothing to clear, and that succeeds.
+    ClearCache: () => ({ status: 'Accepted' }),
+
+    // OCPP 1.6 5.17: answered first, the message sent after; a connector it does not have is Rejected.
     TriggerMessage: ({ requestedMessage, connectorId }) => {
+      if (connectorId !== undefined && connectorId !== 0 && !connectors.has(connectorId)) {
+        return { status: 'Rejected' };
+      }
       const selected = [...connectors.values()].filter(
-        (c) => connectorId === undefined || c.id === connectorId,
+        (c) => connectorId === undefined || connectorId === 0 || c.id === connectorId,
       );
       const send: Record<typeof requestedMessage, () => Promise<unknown>> = {
         BootNotification: () => charger.boot(),

@@ -4,6 +4,7 @@ import type { EventBus } from '../lib/event-bus.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { chargerAdminService } from './chargers/charger-admin.service.ts';
 import { chargerCommandsService } from './chargers/charger-commands.service.ts';
+import { chargerToolsService } from './chargers/charger-tools.service.ts';
 import type { ChargerLink } from './chargers/charger-link.ts';
 import type { ChargerViewService } from './chargers/charger-view.service.ts';
 import { chargersRoutes } from './chargers/chargers.routes.ts';
@@ -85,6 +86,7 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
         waitMs: deps.chargerWaitMs,
       }),
       firmware: firmwareService(deps),
+      tools: chargerToolsService({ chargerView: deps.chargerView, link: deps.chargerLink }),
     }),
     ...cardsRoutes({
       cards: cardsService(deps),

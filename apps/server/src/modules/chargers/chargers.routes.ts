@@ -1,6 +1,7 @@
 import type { CallHandlers, CallPath } from '../../lib/calls.ts';
 import type { ChargerAdminService } from './charger-admin.service.ts';
 import type { ChargerCommandsService } from './charger-commands.service.ts';
+import type { ChargerToolsService } from './charger-tools.service.ts';
 import type { ChargerViewService } from './charger-view.service.ts';
 import type { FirmwareService } from './firmware.service.ts';
 
@@ -11,6 +12,8 @@ export type ChargerRouteServices = {
   admin: ChargerAdminService;
   commands: ChargerCommandsService;
   firmware: FirmwareService;
+  /** The OCPP troubleshooting operations (availability, unlock, cache, trigger, configuration). */
+  tools: ChargerToolsService;
 };
 
 /**
@@ -22,6 +25,7 @@ export function chargersRoutes({
   admin,
   commands,
   firmware,
+  tools,
 }: ChargerRouteServices): CallHandlers<ChargerPath> {
   return {
     '/cms-system/system/charger/v2/list': ({ stationId, body }) => view.list(stationId, body),
@@ -48,5 +52,18 @@ export function chargersRoutes({
       firmware.add(session.userId, entry),
     '/cms-system/system/charger/v2/pin/reset': ({ stationId, body }) =>
       commands.resetPin(stationId, body.chargerId),
+    '/cms-system/system/charger/v2/availability': ({ stationId, body: { stationId: _site, ...input } }) =>
+      tools.changeAvailability(stationId, input),
+    '/cms-system/system/charger/v2/unlock': ({ stationId, body: { stationId: _site, ...input } }) =>
+      tools.unlockConnector(stationId, input),
+    '/cms-system/system/charger/v2/cache/clear': ({ stationId, body }) => tools.clearCache(stationId, body),
+    '/cms-system/system/charger/v2/trigger': ({ stationId, body: { stationId: _site, ...input } }) =>
+      tools.triggerMessage(stationId, input),
+    '/cms-system/system/charger/v2/configuration': ({ stationId, body: { stationId: _site, ...input } }) =>
+      tools.getConfiguration(stationId, input),
+    '/cms-system/system/charger/v2/configuration/change': ({
+      stationId,
+      body: { stationId: _site, ...input },
+    }) => tools.changeConfiguration(stationId, input),
   };
 }
