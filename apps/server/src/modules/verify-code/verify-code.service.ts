@@ -19,6 +19,8 @@ const minute = 60 * 1000;
 const ttlMs = verificationCodeTtlMinutes * minute;
 const resendGapMs = verificationResendSeconds * 1000;
 const sendsPerEmailPerHour = 5;
+/** How many of an address's latest codes a check looks at (the newest is the only one usable). */
+const supersededLookBack = 50;
 // Bounds how many addresses one client can have mailed (the send call needs no account).
 const defaultSendsPerClientPerHour = 30;
 const wrongTriesBeforeLock = 5;
@@ -93,7 +95,9 @@ export function verifyCodeService({
     const at = now();
     const failures = await assertNotLocked(address, purpose, at);
     const hash = await hashCode(address, purpose, code);
-    const newest = await repo.newest(address, purpose, sendsPerEmailPerHour);
+    // Far enough back that a superseded code is recognised as one (4106, it proves the mailbox), not as a guess
+    // (4113): codes older than the last hour's sends are superseded too.
+    const newest = await repo.newest(address, purpose, supersededLookBack);
     const index = newest.findIndex((row) => timingSafeEqual(row.code_hash, hash));
     const row = newest[index];
     if (!row || (purpose === 'changeEmail' && row.user_id !== userId)) return wrongCode(address, purpose, at);

@@ -143,6 +143,17 @@ describe('checking a code', () => {
     expect(await checkCode(email, second)).toMatchObject({ status: 200 });
   });
 
+  it('refuses a code superseded more than five codes ago with 4106, not as a wrong guess (4113)', async () => {
+    const email = anEmail();
+    const codes: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      codes.push(await aCode(t, mailbox, email, 'register'));
+      t.clock.advance(i === 4 ? 61 * minute : 61_000); // five an hour at most
+    }
+    if (codes.slice(1).includes(codes[0]!)) return; // a repeated code: one chance in about 180,000
+    expect(await checkCode(email, codes[0]!)).toMatchObject({ status: 4106 });
+  });
+
   it('refuses a code after 10 minutes (4106)', async () => {
     const email = anEmail();
     const code = await aCode(t, mailbox, email, 'register');
