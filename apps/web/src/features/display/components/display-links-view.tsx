@@ -10,9 +10,11 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddLinkIcon from '@mui/icons-material/AddLink';
+import EditNoteIcon from '@mui/icons-material/EditNote';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Link as RouterLink } from 'react-router';
 import { displayLinkLimits, type CreatedDisplayLink, type DisplayLink } from '@plugboard/contract';
 import { confirm } from '../../../lib/confirm';
 import { useTranslation } from '../../../lib/i18n';
@@ -97,9 +99,20 @@ export function DisplayLinksView() {
 
   return (
     <Box component="section" data-testid="display-links-page" sx={{ maxWidth: 960 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {t('routes.display')}
-      </Typography>
+      <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {t('routes.display')}
+        </Typography>
+        <Button
+          component={RouterLink}
+          to="/rich-text-editor"
+          variant="outlined"
+          startIcon={<EditNoteIcon />}
+          data-testid="display-edit-notice"
+        >
+          {t('display.links.editNotice')}
+        </Button>
+      </Stack>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('display.links.intro')}
       </Typography>
