@@ -89,8 +89,11 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   '/cms-system/system/display/v2/link/revoke': { id: 1 },
   '/cms-system/system/overview/now': {},
   '/cms-system/system/overview/period': { period: 'last3Months' },
+  '/cms-system/system/local-list/v2/detail': {},
+  '/cms-system/system/local-list/v2/save': { enabled: true },
   '/cms-system/system/load/v2/detail': {},
   '/cms-system/system/load/v2/enable': { isOpenLoad: 0 },
+  '/cms-system/system/load/v2/capacity/save': { phases: 3, capacityL1: 40, capacityL2: 40, capacityL3: 40 },
   '/cms-system/system/load/v2/charger/save': (o) => ({
     chargerId: o.chargerId,
     phases: 3,
@@ -100,8 +103,14 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   }),
   '/cms-system/system/load/v2/schedule/save': { bands: [] },
   '/cms-system/system/load/v2/history': {},
-  '/cms-system/system/invoice/v2/preview': ({ groupId }) => ({ customer: { kind: 'group', groupId }, ...aYear }),
-  '/cms-system/system/invoice/v2/add': ({ cardRef }) => ({ customer: { kind: 'cards', cardIds: [cardRef] }, ...aYear }),
+  '/cms-system/system/invoice/v2/preview': ({ groupId }) => ({
+    customer: { kind: 'group', groupId },
+    ...aYear,
+  }),
+  '/cms-system/system/invoice/v2/add': ({ cardRef }) => ({
+    customer: { kind: 'cards', cardIds: [cardRef] },
+    ...aYear,
+  }),
   '/cms-system/system/invoice/v2/issue': { id: 1 },
   '/cms-system/system/invoice/v2/send': { id: 1 },
   '/cms-system/system/invoice/v2/credit': { id: 1 },

@@ -1,5 +1,6 @@
 import type { CallDefinition } from './call-definition.ts';
 import {
+  loadCapacitySaveSchema,
   loadChargerSaveSchema,
   loadDetailSchema,
   loadEnableSchema,
@@ -23,6 +24,12 @@ export const loadCalls = {
     access: 'site',
     summary:
       "Turns load management on or off; on with the chargers' minimums over the capacity answers 1503; off clears the profiles",
+  },
+  '/cms-system/system/load/v2/capacity/save': {
+    body: loadCapacitySaveSchema,
+    data: loadDetailSchema,
+    access: 'site',
+    summary: "The site's phase count and capacity L1-L3 (the site's fields), allocated again at once",
   },
   '/cms-system/system/load/v2/charger/save': {
     body: loadChargerSaveSchema,

@@ -47,6 +47,23 @@ export const loadEnableSchema = z.object({
 });
 export type LoadEnable = z.infer<typeof loadEnableSchema>;
 
+/** The site's phase count and capacity per phase (fields of the site, changed through it); allocated again at once. */
+export const loadCapacitySaveSchema = z
+  .object({
+    stationId,
+    phases: z.union([z.literal(1), z.literal(3)], { error: 'The phase count is 1 or 3' }),
+    capacityL1: z.number({ error: 'Enter the L1 capacity in whole amperes, more than 0' }).int().positive(),
+    capacityL2: z.number().int().positive().nullable(),
+    capacityL3: z.number().int().positive().nullable(),
+  })
+  .superRefine((c, ctx) => {
+    for (const key of ['capacityL2', 'capacityL3'] as const) {
+      if ((c.phases === 3) !== (c[key] !== null))
+        ctx.addIssue({ code: 'custom', path: [key], message: 'L2 and L3 are given for a three-phase site only' });
+    }
+  });
+export type LoadCapacitySave = z.infer<typeof loadCapacitySaveSchema>;
+
 /** A charger's place in the site's wiring and its currents. */
 export const loadChargerSaveSchema = z
   .object({

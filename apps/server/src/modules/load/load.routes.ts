@@ -9,6 +9,8 @@ export function loadRoutes(load: LoadService): CallHandlers<LoadPath> {
     '/cms-system/system/load/v2/detail': ({ stationId }) => load.detail(stationId),
     '/cms-system/system/load/v2/enable': ({ session, stationId, body }) =>
       load.enable(session.userId, stationId, body.isOpenLoad),
+    '/cms-system/system/load/v2/capacity/save': ({ session, stationId, body }) =>
+      load.saveCapacity(session.userId, stationId, body),
     '/cms-system/system/load/v2/charger/save': ({ stationId, body }) => load.saveCharger(stationId, body),
     '/cms-system/system/load/v2/schedule/save': ({ stationId, body }) => load.saveSchedule(stationId, body),
     '/cms-system/system/load/v2/history': ({ stationId }) => load.history(stationId),

@@ -10,6 +10,7 @@ import {
   loadLimits,
   type Charger,
   type LoadBand,
+  type LoadCapacitySave,
   type LoadChargerSave,
   type LoadDetail,
   type LoadHistory,
@@ -398,6 +399,16 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
       await sites.update(userId, { stationId, isOpenLoad });
       if (isOpenLoad === 1) await recompute(stationId);
       else await clearProfiles(stationId);
+      return detail(stationId);
+    },
+
+    saveCapacity: async (
+      userId: number,
+      stationId: number,
+      capacity: Omit<LoadCapacitySave, 'stationId'>,
+    ): Promise<LoadDetail> => {
+      await sites.update(userId, { stationId, ...capacity });
+      await recompute(stationId);
       return detail(stationId);
     },
 

@@ -1,7 +1,6 @@
-import { useTranslation } from '../../lib/i18n';
-import { EmptyState } from '../../components/ui/empty-state';
+import { LoadView } from '../../features/load/components/load-view';
 
+/** Load management: the screen and its charts load with this route's chunk. */
 export function LoadRoute() {
-  const { t } = useTranslation();
-  return <EmptyState title={t('routes.load')} />;
+  return <LoadView />;
 }
