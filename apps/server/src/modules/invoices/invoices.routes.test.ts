@@ -1,12 +1,6 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  codes,
-  invoicePdfPath,
-  invoiceXmlPath,
-  type Invoice,
-  type InvoicePreview,
-} from '@plugboard/contract';
+import { codes, invoicePdfPath, invoiceXmlPath, type Invoice } from '@plugboard/contract';
 import { consoleHeaders, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { attachmentsIn, startMailbox, type Mailbox } from '../../../test/smtp.ts';
 import { aCard, aGroup } from '../cards/cards.fixtures.ts';
@@ -124,7 +118,7 @@ describe('invoice preview', () => {
       call('preview'),
       op.request({ fee: { kind: 'perSession', perSession: 0.255 } }),
     );
-    expect((perSession.data as InvoicePreview).lines.at(-1)).toEqual({
+    expect(perSession.data.lines.at(-1)).toEqual({
       kind: 'serviceFee',
       vatRate: 21,
       energyWh: 0,
@@ -136,7 +130,7 @@ describe('invoice preview', () => {
       call('preview'),
       op.request({ fee: { kind: 'percent', percent: 10, vatRate: 0 } }),
     );
-    const data = percent.data as InvoicePreview;
+    const data = percent.data;
     expect(data.lines.at(-1)).toMatchObject({ kind: 'serviceFee', vatRate: 0, netMinor: 100, vatMinor: 0 });
     expect(data.netMinor).toBe(999 + 100);
   });
