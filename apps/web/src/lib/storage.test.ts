@@ -6,6 +6,7 @@ import {
   getLastSitesByAccount,
   getSelectedSite,
   getStationId,
+  moveLastSiteToEmail,
   setLastSelectStation,
   setSelectedSite,
   setStationId,
@@ -68,6 +69,24 @@ describe('browser storage', () => {
     expect(getLastSitesByAccount()).toEqual([
       { id: 1, email: 'a@b.c' },
       { id: 3, email: 'd@e.f' },
+    ]);
+  });
+});
+
+describe('the last site of an e-mail that changes', () => {
+  it('follows the account to its new e-mail, replacing an entry of that e-mail', () => {
+    localStorage.setItem(
+      'lastSelectSiteByAccountList',
+      JSON.stringify([
+        { id: 1, email: 'old@example.com' },
+        { id: 2, email: 'new@example.com' },
+        { id: 3, email: 'other@example.com' },
+      ]),
+    );
+    moveLastSiteToEmail('Old@example.com', 'new@example.com');
+    expect(getLastSitesByAccount()).toEqual([
+      { id: 1, email: 'new@example.com' },
+      { id: 3, email: 'other@example.com' },
     ]);
   });
 });

@@ -14,7 +14,7 @@ export const storageKeys = {
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 
 /** The part of the selected site the shell reads; the sites feature stores the whole site object. */
-export type StoredSite = { id: number | string; name: string; address?: string };
+export type StoredSite = { id: number | string; name: string; address?: string; isSelected?: boolean };
 
 export type LastSiteEntry = { id: number | string; email: string };
 
@@ -91,6 +91,18 @@ export function getLastSitesByAccount(): LastSiteEntry[] {
 }
 export const setLastSitesByAccount = (entries: LastSiteEntry[]): void =>
   write(storageKeys.lastSelectSiteByAccountList, JSON.stringify(entries));
+
+/** The account's e-mail changed: the site it last chose is remembered under the new address (spec section 4). */
+export function moveLastSiteToEmail(from: string, to: string): void {
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  const entries = getLastSitesByAccount();
+  if (!entries.some((entry) => same(entry.email, from))) return;
+  setLastSitesByAccount(
+    entries
+      .filter((entry) => !same(entry.email, to))
+      .map((entry) => (same(entry.email, from) ? { ...entry, email: to } : entry)),
+  );
+}
 
 export const getBindDevice = (): boolean => read(storageKeys.bindDevice) === 'true';
 export const setBindDevice = (value: boolean): void => write(storageKeys.bindDevice, String(value));

@@ -1,10 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@plugboard/contract';
 import { apiPost } from '../../../lib/api-client';
+import { setOwnEnterpriseId } from '../../../lib/storage';
 
 export const userInfoPath = '/cms-system/system/user/v2/detail';
 
-export const getUserInfo = (): Promise<UserInfo> => apiPost(userInfoPath);
+/** The account is its own enterprise: its id is stored as cms-ownEnterpriseId (spec section 3), read by the site list. */
+export const getUserInfo = async (): Promise<UserInfo> => {
+  const user = await apiPost(userInfoPath);
+  setOwnEnterpriseId(user.id);
+  return user;
+};
 
 export const userInfoQueryKey = ['account', 'user-info'] as const;
 

@@ -7,6 +7,7 @@ import { codes, verificationCodeLength } from '@plugboard/contract';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { moveLastSiteToEmail } from '../../../lib/storage';
 import { useSendEmailCode } from '../api/send-email-code';
 import { useUpdateUser } from '../api/update-user';
 import { startCodeCooldown, useCodeCooldown } from '../../../lib/use-code-cooldown';
@@ -57,6 +58,7 @@ export function ChangeEmailForm({ currentEmail }: ChangeEmailFormProps) {
       { newEmail: sentTo, emailCode: code.trim().toUpperCase() },
       {
         onSuccess: () => {
+          moveLastSiteToEmail(currentEmail, sentTo);
           setSentTo(null);
           emailForm.reset();
           codeForm.reset();

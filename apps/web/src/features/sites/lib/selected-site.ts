@@ -33,7 +33,8 @@ export const selectedSiteSnapshot = (): string => JSON.stringify(getSelectedSite
 export function storeSelectedSite(site: StoredSite, email: string | null | undefined): void {
   setStationId(site.id);
   setLastSelectStation(Number(site.id));
-  setSelectedSite(site);
+  // Spec section 3: the stored site carries the client-side flag isSelected.
+  setSelectedSite({ ...site, isSelected: true });
   if (email) setLastSitesByAccount(rememberLastSite(getLastSitesByAccount(), { id: site.id, email }));
   emit();
 }
@@ -41,7 +42,7 @@ export function storeSelectedSite(site: StoredSite, email: string | null | undef
 /** After an edit: the stored copy of the selected site follows the new name and address. */
 export function refreshSelectedSite(site: StoredSite): void {
   if (!sameSite(site, getSelectedSite())) return;
-  setSelectedSite(site);
+  setSelectedSite({ ...site, isSelected: true });
   emit();
 }
 

@@ -61,7 +61,12 @@ describe('storing the selected site', () => {
     storeSelectedSite({ id: 12, name: 'Depot North', address: 'Main St 1' }, 'ada@example.com');
     expect(getStationId()).toBe('12');
     expect(getLastSelectStation()).toBe(12);
-    expect(getSelectedSite()).toEqual({ id: 12, name: 'Depot North', address: 'Main St 1' });
+    expect(getSelectedSite()).toEqual({
+      id: 12,
+      name: 'Depot North',
+      address: 'Main St 1',
+      isSelected: true,
+    });
     expect(getLastSitesByAccount()).toEqual([{ id: 12, email: 'ada@example.com' }]);
   });
 
