@@ -8,20 +8,26 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useCharger } from '../../features/chargers/api/get-charger';
 import { ChargerStatusChip } from '../../features/chargers/components/charger-status-chip';
+import { ChargerOperations } from '../../features/charger-tools/components/charger-operations';
+import { ConfigurationTable } from '../../features/charger-tools/components/configuration-table';
 import { ConnectionHistory } from '../../features/ocpp-log/components/connection-history';
 import { OcppMessageLog } from '../../features/ocpp-log/components/ocpp-message-log';
 import { useTranslation } from '../../lib/i18n';
 
-const tabs = ['messages', 'connections'] as const;
+const tabs = ['messages', 'connections', 'configuration', 'operations'] as const;
 type ToolTab = (typeof tabs)[number];
 
-/** A charger's troubleshooting page: its OCPP message log and connection history (chargers + ocpp-log features). */
+/**
+ * A charger's troubleshooting page: its OCPP message log and connection history, its configuration and the OCPP
+ * operations (chargers, ocpp-log and charger-tools features).
+ */
 export function ChargerToolsRoute() {
   const { t } = useTranslation();
   const chargerId = Number(useParams().chargerId);
   const [search, setSearch] = useSearchParams();
   const tab: ToolTab = tabs.find((name) => name === search.get('tab')) ?? 'messages';
   const charger = useCharger(chargerId, { enabled: Number.isSafeInteger(chargerId) && chargerId > 0 });
+  const name = charger.data?.alias || charger.data?.productCode || '';
 
   return (
     <Box sx={{ p: { xs: 2, sm: 3 } }} data-testid="charger-tools">
@@ -30,7 +36,7 @@ export function ChargerToolsRoute() {
           {t('ocppLog.back')}
         </Button>
         <Typography variant="h5" component="h1" sx={{ flex: 1, wordBreak: 'break-all' }}>
-          {t('ocppLog.title', { name: charger.data?.alias || charger.data?.productCode || '' })}
+          {t('ocppLog.title', { name })}
         </Typography>
         {charger.data && <ChargerStatusChip status={charger.data.status} size="medium" />}
       </Stack>
@@ -53,6 +59,17 @@ export function ChargerToolsRoute() {
         <OcppMessageLog chargerId={chargerId} productCode={charger.data.productCode} />
       )}
       {charger.data && tab === 'connections' && <ConnectionHistory chargerId={chargerId} />}
+      {charger.data && tab === 'configuration' && (
+        <ConfigurationTable chargerId={chargerId} name={name} connected={charger.data.connected} />
+      )}
+      {charger.data && tab === 'operations' && (
+        <ChargerOperations
+          chargerId={chargerId}
+          name={name}
+          connected={charger.data.connected}
+          connectorIds={charger.data.connectors.map((c) => c.connectorId).filter((id) => id > 0)}
+        />
+      )}
     </Box>
   );
 }
