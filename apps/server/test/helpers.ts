@@ -89,6 +89,7 @@ type TestAppOptions = Partial<
     | 'firmwareCatalog'
     | 'nodeId'
     | 'tls'
+    | 'trustProxy'
   >
 > &
   Pick<AppOptions, 'logStream'>;
