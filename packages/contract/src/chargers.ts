@@ -69,6 +69,9 @@ export const chargerFieldLimits = {
   generatedKeyBytes: 16,
 } as const;
 
+/** The msg of 4129 when a charger's product code is already registered (to this or another account). */
+export const productCodeTakenMessage = 'This product code is already registered';
+
 /** What start uses when the body names no connector, and no card. */
 export const defaultStartConnectorId = 1;
 export const defaultRemoteIdTag = 'CONSOLE';

@@ -138,6 +138,28 @@ describe('api-client failures (spec section 8)', () => {
     );
   });
 
+  it("shows the server's precise message where the catalogue's would hide it, translated when known", async () => {
+    appAt('/chargeList');
+    await changeLanguage('en_US');
+    fakeServer({ [detail]: envelope(4129, 'This product code is already registered') });
+    await failureOf(apiPost(detail));
+    expect(screen.getByTestId('toast').textContent).toBe('This product code is already registered');
+
+    await changeLanguage('de_DE');
+    fakeServer({ [detail]: envelope(1039, 'The session does not exist') });
+    await failureOf(apiPost(detail));
+    expect(screen.getByTestId('toast').textContent).toBe('Dieser Ladevorgang existiert nicht');
+
+    await changeLanguage('en_US');
+    fakeServer({
+      [detail]: envelope(4129, 'Please enter correct information: alias: at most 20 characters'),
+    });
+    await failureOf(apiPost(detail));
+    expect(screen.getByTestId('toast').textContent).toBe(
+      'Please enter correct information: alias: at most 20 characters',
+    );
+  });
+
   it("shows the server's message for a code the catalogue does not know, else a generic one", async () => {
     appAt('/chargeList');
     fakeServer({ [detail]: envelope(8123, 'Tariff is locked') });

@@ -8,6 +8,7 @@ import {
 // Types only: the call map's schemas stay out of the console bundle.
 import type { CallAccess, CallBody, CallData, CallPath } from '@plugboard/contract';
 import { confirm } from './confirm';
+import { failureMessage } from './failure-message';
 import { i18n, translateErrorCode } from './i18n';
 import { navigateTo } from './navigation';
 import { notify } from './notify';
@@ -87,7 +88,7 @@ export function handleFailure(code: number, msg: string): void {
     void confirm({ title: i18n.t('confirm.reminder'), content: i18n.t('errors.1506'), showCancel: false });
     return;
   }
-  notify({ message: translateErrorCode(code) ?? (msg || i18n.t('errors.generic')), severity: 'warning' });
+  notify({ message: failureMessage(code, msg), severity: 'warning' });
 }
 
 type Envelope = { status: number; msg: string; data: unknown };

@@ -25,6 +25,19 @@ function showDetail(
 }
 
 describe('session detail', () => {
+  it('says a session that does not exist does not exist, without a retry', async () => {
+    setStationId(7);
+    setToken('session-token');
+    fakeServer({ [sessionPath]: envelope(1039, 'The session does not exist') });
+    renderScreen(<SessionDetailView orderNo={41} listPath="/sessionList" onDeleted={() => {}} />, {
+      path: '/session/detail/41',
+      route: '/session/detail/:orderNo',
+    });
+    const error = await screen.findByTestId('session-detail-error');
+    expect(error.textContent).toBe('This session does not exist');
+    expect(within(error).queryByRole('button')).toBeNull();
+  });
+
   it('shows every field of the session', async () => {
     showDetail();
     expect((await screen.findByTestId('session-detail-charger')).textContent).toBe('GATE (E07GATE)');

@@ -10,6 +10,8 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { sessionMissingMessage } from '@plugboard/contract';
+import { ApiError } from '../../../lib/api-client';
 import { confirm } from '../../../lib/confirm';
 import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -43,6 +45,7 @@ function Card({ title, testId, children }: { title: string; testId: string; chil
 export function SessionDetailView({ orderNo, listPath, onDeleted }: SessionDetailViewProps) {
   const { t } = useTranslation();
   const session = useSession(orderNo);
+  const missing = session.error instanceof ApiError && session.error.msg === sessionMissingMessage;
   const remove = useDeleteSession();
   const data = session.data;
   const queryClient = useQueryClient();
@@ -126,12 +129,15 @@ export function SessionDetailView({ orderNo, listPath, onDeleted }: SessionDetai
           severity="error"
           data-testid="session-detail-error"
           action={
-            <Button color="inherit" size="small" onClick={() => void session.refetch()}>
-              {t('sessions.retry')}
-            </Button>
+            missing ? undefined : (
+              <Button color="inherit" size="small" onClick={() => void session.refetch()}>
+                {t('sessions.retry')}
+              </Button>
+            )
           }
         >
-          {t('sessions.detail.loadFailed')}
+          {/* A session that does not exist (or is another site's) says so; a retry would not change it. */}
+          {missing ? t('errors.precise.sessionMissing') : t('sessions.detail.loadFailed')}
         </Alert>
       )}
       {data && (
