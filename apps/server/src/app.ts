@@ -36,6 +36,8 @@ import { invoicesModule } from './modules/invoices/invoices.module.ts';
 import { displayLinksService } from './modules/display/display-links.service.ts';
 import { toDisplayMessage } from './modules/display/display-tiles.ts';
 import { allocateOnEvents } from './modules/load/load-listener.ts';
+import { localListService } from './modules/local-list/local-list.service.ts';
+import { syncLocalListsOnEvents } from './modules/local-list/local-list-listener.ts';
 import { loadService } from './modules/load/load.service.ts';
 
 export type AppOptions = {
@@ -166,6 +168,29 @@ export async function buildApp({
   const stopClosingDeleted = closeDeletedChargers(events, central.registry);
   app.addHook('onClose', () => stopClosingDeleted());
 
+  // The sites' cards kept on their chargers (OCPP local authorization list): each node updates the chargers it holds.
+  const localList = localListService({
+    db,
+    now,
+    events,
+    link: chargerLink(central.registry),
+    chargerView,
+    log: app.log.child({ module: 'local-list' }),
+  });
+  const stopLocalLists = syncLocalListsOnEvents(
+    events,
+    localList,
+    {
+      get: (productCode) => {
+        const c = central.registry.get(productCode);
+        return c && { ...c.charger, connectionId: c.connectionId };
+      },
+      all: () => central.registry.connections().map((c) => c.charger),
+    },
+    app.log,
+  );
+  app.addHook('onClose', () => stopLocalLists());
+
   const assertSiteOwner = sitesService(db).assertOwner;
   registerCalls(
     app,
@@ -183,6 +208,7 @@ export async function buildApp({
       chargerLink: chargerLink(central.registry),
       chargerWaitMs: (config.chargerWaitTimeout ?? 30) * 1000,
       ocppLog,
+      localList,
     }),
   );
   // Load management: every node allocates a site again on its chargers' events (the site is locked meanwhile).

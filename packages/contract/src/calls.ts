@@ -11,6 +11,7 @@ import { invoiceCalls } from './invoices.calls.ts';
 import { noticeCalls } from './notices.calls.ts';
 import { displayCalls } from './display.calls.ts';
 import { overviewCalls } from './overview.calls.ts';
+import { localListCalls } from './local-list.calls.ts';
 import { loadCalls } from './load.calls.ts';
 import { ocppLogCalls } from './ocpp-log.calls.ts';
 import { chargerToolCalls } from './charger-tools.calls.ts';
@@ -37,6 +38,7 @@ export const calls = withPlainTextBodies({
   ...noticeCalls,
   ...displayCalls,
   ...overviewCalls,
+  ...localListCalls,
   ...loadCalls,
   ...ocppLogCalls,
   ...chargerToolCalls,

@@ -22,3 +22,4 @@ export * from './overview.ts';
 export * from './load.ts';
 export * from './ocpp-log.ts';
 export * from './charger-tools.ts';
+export * from './local-list.ts';

@@ -41,6 +41,7 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
         'ChargingScheduleAllowedChargingRateUnit',
         profileUnits.map((u) => (u === 'A' ? 'Current' : 'Power')).join(','),
       ],
+      ...charger.localList.configuration(),
     ]);
   const withTransaction = (transactionId: number) =>
     [...connectors.values()].find((c) => c.transactionId === transactionId);
@@ -110,7 +111,10 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
         charger.client.reconfigure({ password: Buffer.from(value, 'hex') } as never);
         return { status: 'Accepted' };
       }
-      if (readOnlyKeys.has(key)) return { status: 'Rejected' };
+      if (readOnlyKeys.has(key) || charger.localList.readOnlyKeys.includes(key))
+        return { status: 'Rejected' };
+      const local = charger.localList.changeConfiguration(key, value);
+      if (local) return local;
       const seconds = Number(value);
       if (key === 'HeartbeatInterval' && Number.isInteger(seconds) && seconds >= 0) {
         startHeartbeat(seconds);
@@ -134,7 +138,11 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
       return {
         configurationKey: wanted
           .filter((k) => all.has(k))
-          .map((k) => ({ key: k, readonly: readOnlyKeys.has(k), value: all.get(k) ?? '' })),
+          .map((k) => ({
+            key: k,
+            readonly: readOnlyKeys.has(k) || charger.localList.readOnlyKeys.includes(k),
+            value: all.get(k) ?? '',
+          })),
         unknownKey: wanted.filter((k) => !all.has(k)),
       };
     },
@@ -222,7 +230,8 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
       const apply = async () => {
         for (const c of targets) {
           // Operative again: a connector leaves Unavailable only; one in use keeps its status.
-          if (!c || c.transactionId !== null || (type === 'Operative' && c.status !== 'Unavailable')) continue;
+          if (!c || c.transactionId !== null || (type === 'Operative' && c.status !== 'Unavailable'))
+            continue;
           await charger.setStatus(c.id, status);
         }
         if (connectorId === 0) await charger.setStatus(0, status);
@@ -277,6 +286,9 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
       return { status: 'Accepted' };
     },
   };
+
+  handlers.SendLocalList = charger.localList.SendLocalList;
+  handlers.GetLocalListVersion = charger.localList.GetLocalListVersion;
 
   for (const [action, handler] of Object.entries(handlers)) {
     const handle = handler as Handler<Ocpp16CentralSystemAction>;

@@ -2,6 +2,7 @@ import { RPCClient } from 'ocpp-rpc';
 import type { Ocpp16, Ocpp16ChargePointAction, Ocpp16Request, Ocpp16Response } from '@plugboard/ocpp';
 import { carPowerW, currentsFor, limitInForceW, type Electrical } from './car-model.ts';
 import { attachChargePointHandlers } from './charge-point-handlers.ts';
+import { localAuthList, type LocalListOptions } from './local-list.ts';
 
 export type ConnectorStatus = Ocpp16.StatusNotificationRequest['status'];
 type ChargingProfile = Ocpp16.SetChargingProfileRequest['csChargingProfiles'];
@@ -24,6 +25,8 @@ export type SimulatedChargerOptions = {
   tls?: { ca?: string | Buffer; cert?: string | Buffer; key?: string | Buffer };
   /** false: no HTTP Basic auth at all, as on security profile 3 (true by default). */
   basicAuth?: boolean;
+  /** Its Local Authorization List (supported, 100 entries a message, 1000 in all by default). */
+  localList?: LocalListOptions;
   /** Number of connectors (1 by default). */
   connectors?: number;
   vendor?: string;
@@ -93,6 +96,7 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
     firmwareStatus: 'Idle' as Ocpp16.FirmwareStatusNotificationRequest['status'],
   };
   const connectors = new Map<number, ConnectorState>();
+  const localList = localAuthList(options.localList);
   for (let id = 1; id <= (options.connectors ?? 1); id++) {
     connectors.set(id, {
       id,
@@ -296,6 +300,8 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
         await charger.stopTransaction(connectorId, 'Local');
         return { status: 'Accepted' };
       }
+      // Offline, the card is checked against the local list only (the simulator queues no transaction).
+      if (client.state !== 1) return localList.authorize(idTag) ?? { status: 'Invalid' };
       const { idTagInfo } = await call('Authorize', { idTag });
       if (idTagInfo.status !== 'Accepted') return idTagInfo;
       if (c.plugged) await charger.startTransaction(connectorId, idTag);
@@ -399,6 +405,9 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
       state.timers.clear();
       await client.close({ code: 1000, reason: 'Simulator stopped' });
     },
+
+    /** The Local Authorization List the central system keeps on it. */
+    localList,
 
     // Used by the handlers of the central system's commands.
     internals: {

@@ -26,6 +26,10 @@ export type AppEvents = {
     chargerId: number;
     change: 'added' | 'updated' | 'deleted';
   };
+  /** Cards of a site were added, changed, recycled, restored or imported: what its chargers authorize changed. */
+  'cards.changed': { stationId: number };
+  /** A site's local authorization list was switched on or off (modules/local-list). */
+  'localList.changed': { stationId: number; enabled: boolean };
   'session.started': {
     stationId: number;
     chargerId: number;

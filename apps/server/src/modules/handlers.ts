@@ -19,6 +19,8 @@ import { cardImportService } from './cards/card-import.service.ts';
 import { cardsRoutes } from './cards/cards.routes.ts';
 import { cardsService } from './cards/cards.service.ts';
 import { overviewRoutes } from './overview/overview.routes.ts';
+import { localListRoutes } from './local-list/local-list.routes.ts';
+import type { LocalListService } from './local-list/local-list.service.ts';
 import { ocppLogRoutes } from './ocpp-log/ocpp-log.routes.ts';
 import type { OcppLogService } from './ocpp-log/ocpp-log.service.ts';
 import { loadRoutes } from './load/load.routes.ts';
@@ -59,6 +61,8 @@ export type ModuleDeps = {
   chargerWaitMs: number;
   /** The OCPP message log and connection history, written by the central system. */
   ocppLog: OcppLogService;
+  /** The sites' local authorization lists, kept on their chargers. */
+  localList: LocalListService;
 };
 
 /** Every module's call handlers, combined; the type makes a contract call without a handler a compile error. */
@@ -110,5 +114,6 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
     ...overviewRoutes(overviewService(deps)),
     ...loadRoutes(loadService({ db, chargerView: deps.chargerView, link: deps.chargerLink, now })),
     ...ocppLogRoutes(deps.ocppLog),
+    ...localListRoutes(deps.localList),
   };
 }

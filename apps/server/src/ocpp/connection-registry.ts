@@ -89,6 +89,9 @@ export function connectionRegistry(remote: RemoteRoute) {
     sockets: (): { chargerId: number; connectionId: string }[] =>
       [...byCode.values()].map((c) => ({ chargerId: c.charger.chargerId, connectionId: c.connectionId })),
 
+    /** The connections held here (their chargers' identities). */
+    connections: (): OcppConnection[] => [...byCode.values()],
+
     size: (): number => byCode.size,
 
     /** Closes the socket this node holds for a charger, if any (a charger deleted on whichever node). */

@@ -20,5 +20,12 @@ export function cardAuthorization(db: Db) {
       if (!card) return { status: 'Invalid', card };
       return { status: card.status === 'active' ? 'Accepted' : 'Blocked', card };
     },
+
+    /** What `decide` answers for each card of the site, for a list kept on its chargers (local authorization list). */
+    list: async (stationId: number): Promise<{ idTag: string; status: 'Accepted' | 'Blocked' }[]> =>
+      (await cards.authorizationList(stationId)).map((c) => ({
+        idTag: c.card_id,
+        status: c.status === 'active' ? 'Accepted' : 'Blocked',
+      })),
   };
 }

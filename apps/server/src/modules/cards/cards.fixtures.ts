@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { cardAddSchema, type calls, type Card, type CardAdd, type CardGroup } from '@plugboard/contract';
+import { eventWriter } from '../events/events.service.ts';
 import type { Db } from '../../db/client.ts';
 import { cardGroupsService } from './card-groups.service.ts';
 import { cardsService } from './cards.service.ts';
@@ -9,7 +10,8 @@ type CallPath = keyof typeof calls;
 /** A card ID no other test uses, 8 characters like the form hints. */
 export const aCardId = () => randomBytes(4).toString('hex').toUpperCase();
 
-const deps = (db: Db) => ({ db, now: () => new Date() });
+// Card changes announce themselves as the app's do ('cards.changed'): chargers keeping the site's cards hear them.
+const deps = (db: Db) => ({ db, now: () => new Date(), events: eventWriter(() => new Date()) });
 
 /** A card of a site, added through the service as the console's add would (default group unless named). */
 export async function aCard(

@@ -109,6 +109,15 @@ export function cardsRepository(db: Db) {
         .where(sql<boolean>`lower(c.card_id) = lower(${idTag})`)
         .executeTakeFirst(),
 
+    /** Every card ID of the site with its status, for the chargers' local authorization list. */
+    authorizationList: (stationId: number): Promise<{ card_id: string; status: string }[]> =>
+      db
+        .selectFrom('cards')
+        .select(['card_id', 'status'])
+        .where('station_id', '=', stationId)
+        .orderBy('card_id')
+        .execute(),
+
     insert: (stationId: number, card: NewCard, at: Date) =>
       db
         .insertInto('cards')

@@ -9,14 +9,20 @@ import {
   type CardList,
   type CardUpdate,
 } from '@plugboard/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Trx } from '../../db/client.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toCard } from './card-answers.ts';
 import { cardGroupsRepository } from './card-groups.repository.ts';
 import { ensureDefault } from './card-groups.service.ts';
 import { cardsRepository, type CardFilter, type CardsRepository, type NewCard } from './cards.repository.ts';
 
-export type CardsDeps = { db: Db; now: () => Date };
+export type CardsDeps = {
+  db: Db;
+  now: () => Date;
+  /** 'cards.changed' in the change's transaction: chargers keeping the site's cards are told (modules/local-list). */
+  events?: Pick<EventBus, 'append'>;
+};
 
 export type CardInput = {
   cardId: string;
@@ -30,9 +36,12 @@ export type CardInput = {
  * RFID cards of a site. A card is never deleted: recycled, it answers Blocked at the chargers and its sessions keep
  * pointing at it; restored, it is active again. A card or group of another site answers like a missing one (1039).
  */
-export function cardsService({ db, now }: CardsDeps) {
+export function cardsService({ db, now, events }: CardsDeps) {
   const repo = cardsRepository(db);
   const groups = cardGroupsRepository(db);
+  const announce = async (trx: Trx, stationId: number) => {
+    await events?.append(trx, 'cards.changed', { stationId });
+  };
 
   const card = async (stationId: number, id: number): Promise<Card> => {
     const row = await repo.find(stationId, id);
@@ -70,6 +79,7 @@ export function cardsService({ db, now }: CardsDeps) {
         throw new AppError(codes.operationFailed, cardMissingMessage);
       }
       await change(tx, unique);
+      await announce(trx, stationId);
     });
 
   return {
@@ -106,8 +116,13 @@ export function cardsService({ db, now }: CardsDeps) {
         email: input.email,
         subscribe_report: input.subscribeReport,
       };
-      const { id } = await repo
-        .insert(stationId, values, now())
+      const { id } = await db
+        .transaction()
+        .execute(async (trx) => {
+          const row = await cardsRepository(trx).insert(stationId, values, now());
+          await announce(trx, stationId);
+          return row;
+        })
         .catch((error: unknown) => translateCardError(stationId, input.cardId, error));
       return card(stationId, id);
     },
@@ -135,6 +150,7 @@ export function cardsService({ db, now }: CardsDeps) {
             ...(patch.subscribeReport !== undefined && { subscribe_report: patch.subscribeReport }),
             updated_at: now(),
           });
+          if (patch.cardId !== undefined) await announce(trx, stationId);
         })
         .catch((error: unknown) => translateCardError(stationId, patch.cardId ?? '', error));
       return card(stationId, patch.id);
