@@ -30,7 +30,7 @@ export function ChargerToolsRoute() {
   const name = charger.data?.alias || charger.data?.productCode || '';
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 } }} data-testid="charger-tools">
+    <Box sx={{ p: { xs: 1.5, sm: 3 }, minWidth: 0 }} data-testid="charger-tools">
       <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
         <Button component={RouterLink} to="/chargeList" startIcon={<ArrowBackIcon />}>
           {t('ocppLog.back')}

@@ -113,7 +113,8 @@ export function ChargerOperations({ chargerId, name, connected, connectorIds }: 
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value === '' ? NaN : Number(event.target.value))}
-      sx={{ minWidth: 200 }}
+      sx={{ minWidth: { sm: 200 } }}
+      fullWidth
       slotProps={{
         select: { displayEmpty: anyLabel !== undefined },
         inputLabel: { shrink: true },
@@ -211,7 +212,8 @@ export function ChargerOperations({ chargerId, name, connected, connectorIds }: 
           label={t('chargerTools.operations.message')}
           value={message}
           onChange={(event) => setMessage(event.target.value as TriggerableMessage)}
-          sx={{ minWidth: 260 }}
+          sx={{ minWidth: { sm: 260 } }}
+          fullWidth
           slotProps={{ htmlInput: { 'data-testid': 'trigger-message' } }}
         >
           {triggerableMessages.map((m) => (

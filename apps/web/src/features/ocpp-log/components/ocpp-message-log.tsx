@@ -57,10 +57,12 @@ export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) 
   };
 
   return (
-    <Stack spacing={2} data-testid="ocpp-message-log">
+    <Stack spacing={2} sx={{ minWidth: 0 }} data-testid="ocpp-message-log">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap flexWrap="wrap">
         <TextField
           size="small"
+          fullWidth
+          sx={{ maxWidth: { sm: 220 } }}
           label={t('ocppLog.filters.action')}
           value={action}
           onChange={(event) => setAction(event.target.value)}
@@ -71,6 +73,8 @@ export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) 
             key={name}
             type="datetime-local"
             size="small"
+            fullWidth
+            sx={{ maxWidth: { sm: 240 } }}
             label={t(`ocppLog.filters.${name}`)}
             value={name === 'from' ? from : to}
             onChange={(event) => (name === 'from' ? setFrom : setTo)(event.target.value)}

@@ -1,0 +1,142 @@
+import { expect, test } from '@playwright/test';
+import { addSite, apiData, registerAccount, signInWithToken } from '../support/api.ts';
+import { selectSite, simulateCharger, stopChargers, uniqueProductCode } from '../support/charger.ts';
+import { confirmWith, snapshot } from '../support/page.ts';
+
+// A charger's troubleshooting page: its OCPP message log and connection history, as an installer reads them.
+
+test.afterEach(async () => {
+  await stopChargers();
+});
+
+async function aSiteWithCharger(page: import('@playwright/test').Page, baseURL: string | undefined) {
+  const account = await registerAccount(page.request);
+  const site = await addSite(page.request, account.token, { name: 'Workshop' });
+  const productCode = uniqueProductCode();
+  const pin = 'e2e-Pin-7';
+  const added = await apiData<{ id: number }>(
+    page.request,
+    '/cms-system/system/charger/v2/add',
+    { stationId: site.id, productCode, pin },
+    account.token,
+  );
+  const sim = simulateCharger({ baseURL, productCode, pin });
+  await sim.boot();
+  await signInWithToken(page, account.token);
+  await selectSite(page, site);
+  return { account, site, productCode, pin, chargerId: added.id, sim };
+}
+
+test('an installer reads what the charger said, searches it, opens a payload and sees its connections', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { productCode, pin, sim } = await aSiteWithCharger(page, baseURL);
+  await sim.call('Heartbeat', {});
+  // A charger with the wrong PIN is refused: the history says so.
+  const wrong = simulateCharger({ baseURL, productCode, pin: `${pin}-old` });
+  await expect(wrong.connect()).rejects.toMatchObject({ code: 401 });
+
+  await page.goto('/chargeList');
+  await page.getByTestId(`charger-row-${productCode}`).click();
+  await page.getByTestId('charger-details').getByTestId('charger-tools-link').click();
+  await expect(page).toHaveURL(/\/chargeList\/\d+\/tools/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(productCode.slice(-8));
+
+  // The log is written in batches: it shows within a moment; the newest first.
+  const rows = page.getByTestId('ocpp-log-row');
+  await expect(rows.filter({ hasText: 'Heartbeat' }).first()).toBeVisible();
+  const boot = rows.filter({ hasText: 'BootNotification' });
+  await expect(boot).toHaveCount(2); // the charger's request and the server's answer
+  await expect(boot.last()).toContainText('Charger → server');
+  await expect(boot.last()).toContainText('Request');
+  await expect(boot.first()).toContainText('Server → charger');
+  await boot.last().click();
+  await expect(page.getByTestId('ocpp-log-payload')).toContainText('"chargePointModel": "Simulator"');
+  await snapshot(page, testInfo, 'ocpp-log');
+
+  // Search by action: only StatusNotifications and their answers remain.
+  await page.getByTestId('ocpp-log-action').fill('status');
+  await expect(rows.filter({ hasText: 'BootNotification' })).toHaveCount(0);
+  await expect(rows.first()).toHaveAttribute('data-action', 'StatusNotification');
+  const actions = await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-action')));
+  expect(new Set(actions)).toEqual(new Set(['StatusNotification']));
+
+  // Export: a JSON file of what the filter shows.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('ocpp-log-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`ocpp-log-${productCode}.json`);
+  const exported = JSON.parse(
+    await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c).toString()),
+  ) as {
+    action: string;
+  }[];
+  expect(exported.length).toBe(actions.length);
+
+  await page.getByTestId('charger-tools-tab-connections').click();
+  const connections = page.getByTestId('connection-row');
+  await expect(connections.first()).toHaveAttribute('data-event', 'refused');
+  await expect(connections.first()).toContainText('Wrong PIN or unknown product code');
+  await expect(connections.nth(1)).toHaveAttribute('data-event', 'connected');
+  await snapshot(page, testInfo, 'connection-history');
+});
+
+test('the message log reads on a phone', async ({ page, baseURL }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { chargerId } = await aSiteWithCharger(page, baseURL);
+  await page.goto(`/chargeList/${chargerId}/tools`);
+  await expect(page.getByTestId('ocpp-log-row').first()).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await snapshot(page, testInfo, 'ocpp-log-phone');
+});
+
+test('an installer reads the configuration, sees read-only and unknown keys, and changes one key', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { chargerId, sim } = await aSiteWithCharger(page, baseURL);
+  await page.goto(`/chargeList/${chargerId}/tools?tab=configuration`);
+
+  // Every key first.
+  await page.getByTestId('configuration-read').click();
+  const rows = page.getByTestId('configuration-row');
+  await expect(rows.first()).toBeVisible();
+  const readOnly = page.locator('[data-testid="configuration-row"][data-key="NumberOfConnectors"]');
+  await expect(readOnly).toContainText('1');
+  await expect(readOnly.getByTestId('configuration-readonly')).toHaveText('Read-only');
+  await expect(readOnly.getByTestId('configuration-edit')).toHaveCount(0);
+
+  // Some keys by name: the one the charger does not know is listed.
+  await page.getByTestId('configuration-keys').fill('HeartbeatInterval, WebSocketPingInterval, NoSuchKey');
+  await page.getByTestId('configuration-read').click();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByTestId('configuration-unknown')).toHaveText('Unknown to the charger: NoSuchKey');
+
+  // A change asks first, then shows the charger's answer beside the key and the value it now reports.
+  const heartbeat = page.locator('[data-testid="configuration-row"][data-key="HeartbeatInterval"]');
+  await heartbeat.getByTestId('configuration-edit').click();
+  await page.getByTestId('configuration-value-input').fill('90');
+  await page.getByTestId('configuration-save').click();
+  await confirmWith(page, 'Change configuration');
+  await expect(heartbeat.getByTestId('configuration-answer')).toHaveText('Accepted');
+  await expect(heartbeat).toContainText('90');
+  expect(sim.received('ChangeConfiguration')).toContainEqual({ key: 'HeartbeatInterval', value: '90' });
+
+  const ping = page.locator('[data-testid="configuration-row"][data-key="WebSocketPingInterval"]');
+  await ping.getByTestId('configuration-edit').click();
+  await page.getByTestId('configuration-value-input').fill('30');
+  await page.getByTestId('configuration-save').click();
+  await confirmWith(page, 'Change configuration');
+  await expect(ping.getByTestId('configuration-answer')).toHaveText('Accepted, from the next reboot');
+  await snapshot(page, testInfo, 'configuration');
+
+  // An operation from the next tab: its answer is shown.
+  await page.getByTestId('charger-tools-tab-operations').click();
+  await page.getByTestId('clear-cache-send').click();
+  await confirmWith(page, 'Clear authorization cache');
+  await expect(page.getByTestId('operation-answer')).toHaveText(
+    'Clear authorization cache: the charger answered Accepted',
+  );
+});
