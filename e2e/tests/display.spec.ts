@@ -190,10 +190,6 @@ test('a notice written in the editor shows on the display, and pasted markup tha
   await expect(editor).toContainText(attack);
   await expect(editor.locator('img')).toHaveCount(0);
   await expect(page.getByTestId('notice-length')).toContainText('/ 5,000 characters');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await snapshot(page, testInfo, 'editor-phone');
-  await page.setViewportSize({ width: 1280, height: 800 });
-
   await page.getByTestId('notice-save').click();
   await expect(page.getByTestId('toast')).toHaveText('Saved');
   const stored = await apiData<Notices>(
@@ -207,6 +203,15 @@ test('a notice written in the editor shows on the display, and pasted markup tha
   expect(stored.display).not.toMatch(/<img|<[^>]*onerror/i);
   expect(stored.display).toContain('&lt;img src=x onerror=alert(1)&gt;');
   await snapshot(page, testInfo, 'editor');
+  // On a phone: the stored notice opens again, the toolbar wraps, nothing overflows sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId('console-shell')).toHaveAttribute('data-phone', 'true');
+  await expect(editor.locator('h2')).toHaveText('Welcome to the depot');
+  await expect(page.getByTestId('notice-tool-redo')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await snapshot(page, testInfo, 'editor-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const url = await makeDisplayLink(page, 'Entrance');
   const display = await openDisplay(browser, url, { width: 1280, height: 720 });

@@ -255,7 +255,7 @@ function Tile({ tile, now, rows }: { tile: DisplayTile; now: number; rows: numbe
       sx={{
         containerType: 'size',
         minHeight: 0,
-        maxHeight: rows <= 1 ? '46vh' : undefined,
+        maxHeight: rows <= 1 ? '58vh' : undefined,
         overflow: 'hidden',
         borderRadius: 2,
         bgcolor: 'background.paper',
