@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { userInfo } from 'node:os';
 import { StartupError } from '../lib/startup-error.ts';
+import { stopOrphanedPostgres } from './orphaned-postgres.ts';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -51,6 +52,9 @@ export async function startEmbeddedPostgres({
       throw new StartupError(`Could not create the database in ${databaseDir}: ${firstLine(error)}`);
     }
   }
+  // A PostgreSQL left running by a Plugboard killed without shutting down is stopped; one of a live Plugboard refused.
+  // Said on stderr like the start's other outcomes: the logger does not exist yet.
+  await stopOrphanedPostgres(databaseDir, (line) => console.error(`plugboard: ${line}`));
   try {
     await pg.start();
   } catch {
