@@ -40,3 +40,19 @@ export function codeIn(mail: Mail): string {
   if (!match?.[1]) throw new Error(`no code in mail:\n${mail.raw}`);
   return match[1];
 }
+
+/** The attached files of a multipart mail (base64 parts with a file name), decoded. */
+export function attachmentsIn(mail: Mail): { filename: string; contentType: string; content: Buffer }[] {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(mail.raw)?.[1];
+  if (!boundary) return [];
+  return mail.raw.split(`--${boundary}`).flatMap((part) => {
+    const split = part.indexOf('\r\n\r\n');
+    const head = part.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+    const filename = /filename="?([^";\r\n]+)"?/i.exec(head)?.[1];
+    if (split < 0 || !filename) return [];
+    const contentType = /content-type:\s*([^;\r\n]+)/i.exec(head)?.[1]?.trim() ?? '';
+    return [
+      { filename, contentType, content: Buffer.from(part.slice(split + 4).replace(/\s+/g, ''), 'base64') },
+    ];
+  });
+}

@@ -130,7 +130,7 @@ export function InvoiceRequestDialog({
         <Button
           variant={preview ? 'outlined' : 'contained'}
           onClick={() => void showPreview()}
-          disabled={busy || (touched && problems.length > 0)}
+          disabled={busy || problems.includes('description') || (touched && problems.length > 0)}
           data-testid="invoice-request-preview"
         >
           {t('invoices.request.preview')}

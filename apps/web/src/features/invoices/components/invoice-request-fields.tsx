@@ -1,6 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -191,12 +190,16 @@ export function InvoiceRequestFields({ form, problems, groups, cards, onChange }
           label={t('invoices.request.fee')}
           value={form.feeKind}
           onChange={(event) => onChange({ feeKind: event.target.value as RequestForm['feeKind'] })}
-          slotProps={{ htmlInput: { 'data-testid': 'invoice-request-fee-kind' } }}
+          slotProps={{
+            select: { native: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'invoice-request-fee-kind' },
+          }}
         >
           {serviceFeeKinds.map((kind) => (
-            <MenuItem key={kind} value={kind}>
+            <option key={kind} value={kind}>
               {t(`invoices.fees.${kind}`)}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
         {form.feeKind !== 'none' && (
@@ -219,12 +222,16 @@ export function InvoiceRequestFields({ form, problems, groups, cards, onChange }
           label={t('invoices.request.language')}
           value={form.language}
           onChange={(event) => onChange({ language: event.target.value as UiLanguage })}
-          slotProps={{ htmlInput: { 'data-testid': 'invoice-request-language' } }}
+          slotProps={{
+            select: { native: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'invoice-request-language' },
+          }}
         >
           {uiLanguages.map((language) => (
-            <MenuItem key={language} value={language}>
+            <option key={language} value={language}>
               {languageNames[language]}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
       </Box>
