@@ -132,6 +132,38 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
     return null;
   };
 
+  /**
+   * GetCompositeSchedule (OCPP 1.6 5.7): what the charger will apply on the connector now, after the profile it
+   * accepted; a charger whose schedule differs from the limit sent (another profile of a higher stack level, a
+   * ChargePointMaxProfile set by hand) is logged, as the site may be short of what the allocation counts on.
+   */
+  const checkApplied = async (
+    productCode: string,
+    connectorId: number,
+    limitA: number,
+    phases: 1 | 3,
+    unit: RateUnit,
+  ) => {
+    try {
+      const answer = await link.send(productCode, 'GetCompositeSchedule', {
+        connectorId,
+        duration: 60,
+        chargingRateUnit: unit,
+      });
+      const period = answer.chargingSchedule?.chargingSchedulePeriod[0];
+      if (answer.status !== 'Accepted' || !period) return;
+      const appliedA =
+        unit === 'A' ? period.limit : period.limit / (voltage * (period.numberPhases ?? phases));
+      if (Math.abs(appliedA - limitA) > 0.2)
+        log?.warn(
+          { productCode, connectorId, limitA, appliedA },
+          'charger applies another limit than the one sent',
+        );
+    } catch {
+      // Not every charger answers GetCompositeSchedule; the limit sent stands.
+    }
+  };
+
   const siteOf = async (stationId: number) => {
     const site = await sites.byId(stationId);
     if (!site) throw new AppError(codes.siteNotFound);
@@ -240,7 +272,10 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
             unit,
           );
           results.push(r);
-          if (r === 'A' || r === 'W') unit = r;
+          if (r === 'A' || r === 'W') {
+            unit = r;
+            await checkApplied(p.charger.productCode, connectorId, limitA, p.phases, r);
+          }
         }
         if (results.includes('offline')) {
           // Not applied: the next allocation (its reconnection's status) sends it again.

@@ -98,6 +98,10 @@ describe('load management', () => {
     }, waitLong);
     expect(await s.drawn(a)).toBe(16);
     expect(await s.drawn(b)).toBe(16);
+    // What the charger applied is read back (GetCompositeSchedule).
+    expect(a.received.some((l) => l.startsWith('GetCompositeSchedule {"connectorId":1,"duration":60'))).toBe(
+      true,
+    );
     // The TxProfile names the transaction, A with the phases; the fallback is a TxDefaultProfile on connector 0.
     const tx = a.received.find((l) => l.startsWith('SetChargingProfile') && l.includes('"TxProfile"'))!;
     expect(JSON.parse(tx.slice('SetChargingProfile '.length))).toMatchObject({

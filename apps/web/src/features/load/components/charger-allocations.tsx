@@ -29,7 +29,11 @@ export function ChargerAllocations({ chargers, onEdit }: ChargerAllocationsProps
       sx={{
         display: 'grid',
         gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
+        gridTemplateColumns: {
+          xs: 'minmax(0, 1fr)',
+          md: 'repeat(2, minmax(0, 1fr))',
+          xl: 'repeat(3, minmax(0, 1fr))',
+        },
       }}
     >
       {chargers.map((c) => (
@@ -41,8 +45,14 @@ export function ChargerAllocations({ chargers, onEdit }: ChargerAllocationsProps
           data-limit={c.limitA ?? ''}
           data-reason={c.reason}
         >
-          <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 0.5 }}>
-            <Typography fontWeight={600} sx={{ flex: 1, minWidth: 0 }} noWrap>
+          <Stack
+            direction="row"
+            alignItems="center"
+            spacing={1}
+            useFlexGap
+            sx={{ mb: 0.5, flexWrap: 'wrap' }}
+          >
+            <Typography fontWeight={600} sx={{ flex: '1 1 12rem', minWidth: 0 }} noWrap>
               {c.alias}{' '}
               <Typography component="span" color="text.secondary" variant="body2">
                 {c.productCode}
