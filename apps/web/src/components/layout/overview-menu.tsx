@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
@@ -28,8 +29,12 @@ export function OverviewMenu() {
         aria-controls={open ? 'overview-menu' : undefined}
         aria-expanded={open}
         data-testid="overview-menu-button"
+        aria-label={t('shell.navigation')}
+        sx={{ flexShrink: 0, minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 } } }}
       >
-        {t('shell.navigation')}
+        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+          {t('shell.navigation')}
+        </Box>
       </Button>
       <Menu id="overview-menu" anchorEl={anchor} open={open} onClose={close} data-testid="overview-menu">
         {menuItems.map((item) => {

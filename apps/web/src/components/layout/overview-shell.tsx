@@ -30,16 +30,16 @@ export function OverviewShell({ topBar, children }: OverviewShellProps) {
         sx={{ bgcolor: '#111827', color: '#F9FAFB' }}
         data-testid="top-bar"
       >
-        <Toolbar sx={{ gap: 2 }}>
+        <Toolbar sx={{ gap: { xs: 1, md: 2 }, px: { xs: 1, md: 3 } }}>
           <EvStationIcon sx={{ color: 'primary.light' }} />
-          <Typography variant="h6" fontWeight={700} noWrap>
+          <Typography variant="h6" fontWeight={700} noWrap sx={{ display: { xs: 'none', md: 'block' } }}>
             {t('shell.productName')}
           </Typography>
           <OverviewMenu />
           {topBar}
         </Toolbar>
       </AppBar>
-      <Box component="main" sx={{ flex: 1, p: 3 }}>
+      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, md: 3 } }}>
         {children}
       </Box>
       <Box component="footer" sx={{ px: 3, py: 1.5, textAlign: 'right' }}>

@@ -19,7 +19,16 @@ export const sideMenuWidth = { expanded: 240, collapsed: 100 } as const;
 /** Labels wait for the width transition, otherwise they wrap while the menu is still narrow. */
 export const labelDelayMs = 100;
 
-export function SideMenu() {
+export type SideMenuProps = {
+  /**
+   * On a phone (below md) the menu lives in a drawer: always expanded, no collapse handle, and following a link
+   * closes the drawer (`onNavigate`).
+   */
+  inDrawer?: boolean;
+  onNavigate?: () => void;
+};
+
+export function SideMenu({ inDrawer = false, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState(true);
@@ -44,12 +53,12 @@ export function SideMenu() {
     <Box
       component="nav"
       aria-label={t('shell.navigation')}
-      data-testid="side-menu"
+      data-testid={inDrawer ? 'side-menu-drawer' : 'side-menu'}
       data-expanded={expanded}
       sx={{
         width: expanded ? sideMenuWidth.expanded : sideMenuWidth.collapsed,
         flexShrink: 0,
-        position: 'sticky',
+        position: inDrawer ? 'relative' : 'sticky',
         top: 0,
         height: '100vh',
         display: 'flex',
@@ -62,7 +71,7 @@ export function SideMenu() {
       }}
     >
       <ButtonBase
-        onClick={toggle}
+        onClick={inDrawer ? onNavigate : toggle}
         aria-label={toggleLabel}
         aria-expanded={expanded}
         data-testid="side-menu-toggle"
@@ -91,6 +100,7 @@ export function SideMenu() {
               aria-label={labelsVisible ? undefined : label}
               data-testid={item.testId}
               data-active={active}
+              onClick={onNavigate}
               sx={{
                 borderRadius: 2,
                 mb: 0.5,
@@ -113,25 +123,27 @@ export function SideMenu() {
         <VersionLabel />
       </Box>
 
-      <IconButton
-        size="small"
-        onClick={toggle}
-        aria-label={toggleLabel}
-        data-testid="side-menu-handle"
-        sx={{
-          position: 'absolute',
-          top: '50%',
-          right: -14,
-          transform: 'translateY(-50%)',
-          bgcolor: 'background.paper',
-          border: 1,
-          borderColor: 'divider',
-          boxShadow: 1,
-          '&:hover': { bgcolor: 'background.paper' },
-        }}
-      >
-        {expanded ? <ChevronLeftIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
-      </IconButton>
+      {!inDrawer && (
+        <IconButton
+          size="small"
+          onClick={toggle}
+          aria-label={toggleLabel}
+          data-testid="side-menu-handle"
+          sx={{
+            position: 'absolute',
+            top: '50%',
+            right: -14,
+            transform: 'translateY(-50%)',
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'divider',
+            boxShadow: 1,
+            '&:hover': { bgcolor: 'background.paper' },
+          }}
+        >
+          {expanded ? <ChevronLeftIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+        </IconButton>
+      )}
     </Box>
   );
 }

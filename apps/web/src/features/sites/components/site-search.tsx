@@ -80,7 +80,11 @@ export function SiteSearch({ onChoose, onViewMore }: SiteSearchProps) {
 
   return (
     <ClickAwayListener onClickAway={close}>
-      <Box ref={setAnchor} onKeyDown={onKeyDown} sx={{ width: { xs: 180, md: 280 } }}>
+      <Box
+        ref={setAnchor}
+        onKeyDown={onKeyDown}
+        sx={{ width: { md: 280 }, flex: { xs: 1, md: 'none' }, minWidth: 0, maxWidth: 280 }}
+      >
         <TextField
           size="small"
           fullWidth
