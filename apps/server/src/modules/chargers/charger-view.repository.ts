@@ -36,6 +36,27 @@ export function chargerViewRepository(db: Db) {
       return Number(row.total);
     },
 
+    /** How many of a site's chargers are in each status. */
+    statusCounts: async (stationId: number): Promise<{ status: ChargerStatus; chargers: number }[]> => {
+      const rows = await db
+        .selectFrom('chargers')
+        .where('station_id', '=', stationId)
+        .select(['status', (eb) => eb.fn.countAll<string>().as('chargers')])
+        .groupBy('status')
+        .execute();
+      return rows.map((r) => ({ status: r.status, chargers: Number(r.chargers) }));
+    },
+
+    /** A site's chargers in these statuses, by id. */
+    inStatuses: (stationId: number, statuses: ChargerStatus[]): Promise<ChargerRow[]> =>
+      db
+        .selectFrom('chargers')
+        .selectAll()
+        .where('station_id', '=', stationId)
+        .where('status', 'in', statuses)
+        .orderBy('id')
+        .execute(),
+
     /** A charger of that site; another site's charger is not found, exactly like a missing one. */
     findInStation: (stationId: number, chargerId: number): Promise<ChargerRow | undefined> =>
       db

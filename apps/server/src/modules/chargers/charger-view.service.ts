@@ -1,4 +1,4 @@
-import type { Charger, ChargerList, ChargerListQuery } from '@plugboard/contract';
+import type { Charger, ChargerList, ChargerListQuery, ChargerStatus } from '@plugboard/contract';
 import { codes } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -46,6 +46,28 @@ export function chargerViewService(db: Db) {
         repo.count(stationId, filter),
       ]);
       return { list: await items(stationId, rows), total, pageNum, pageSize };
+    },
+
+    /**
+     * The site's chargers counted by status, and those in `statuses` as the list names them (without their
+     * sessions or connectors): what the overview's "now" shows, in two queries whatever the site's size.
+     */
+    statusSummary: async (stationId: number, statuses: ChargerStatus[]) => {
+      const [counts, rows] = await Promise.all([
+        repo.statusCounts(stationId),
+        statuses.length > 0 ? repo.inStatuses(stationId, statuses) : Promise.resolve([]),
+      ]);
+      return {
+        counts,
+        chargers: rows.map((row) => ({
+          id: row.id,
+          alias: row.alias,
+          productCode: row.product_code,
+          status: row.status,
+          errorCode: row.error_code,
+          lastSeenAt: row.last_seen_at?.toISOString() ?? null,
+        })),
+      };
     },
 
     /** Every charger of the site, in list order (the display board: a site has tens of chargers, not thousands). */

@@ -5,7 +5,6 @@ import {
   type OverviewNow,
   type OverviewPeriod,
   type OverviewTotals,
-  type Charger,
 } from '@plugboard/contract';
 import type { InstantRange } from '@plugboard/pricing';
 import type { Db } from '../../db/client.ts';
@@ -19,7 +18,6 @@ export type OverviewServiceDeps = { db: Db; chargerView: ChargerViewService; now
 
 /** Statuses that need someone: a fault first, then a charger that lost its connection. */
 const attentionOrder: ChargerStatus[] = ['faulted', 'offline'];
-const listPage = 100;
 
 /**
  * The landing page's figures: the site now (chargers through their own module, sessions through theirs) and a
@@ -29,19 +27,15 @@ export function overviewService({ db, chargerView, now }: OverviewServiceDeps) {
   const totalsOf = sessionTotals(db);
   const sites = sitesService(db);
 
-  const allChargers = async (stationId: number): Promise<Charger[]> => {
-    const first = await chargerView.list(stationId, { pageNum: 1, pageSize: listPage });
-    const rest = [];
-    for (let page = 2; (page - 1) * listPage < first.total; page++) {
-      rest.push(chargerView.list(stationId, { pageNum: page, pageSize: listPage }));
-    }
-    return [...first.list, ...(await Promise.all(rest)).flatMap((p) => p.list)];
-  };
-
-  const totals = async (range: TotalsRange, chargers: number): Promise<OverviewTotals> => {
-    const t = await totalsOf.totals(range);
+  /** A period's totals, and its `top` busiest cards. */
+  const totals = async (
+    range: TotalsRange,
+    chargers: number,
+    top = 0,
+  ): Promise<{ totals: OverviewTotals; topCards: OverviewPeriod['topCards'] }> => {
+    const [t, cards] = await Promise.all([totalsOf.totals(range), totalsOf.cards(range, top)]);
     const hours = chargers * (range.to.getTime() - range.from.getTime());
-    return {
+    const figures = {
       sessions: t.sessions,
       energyWh: t.energyWh,
       netMinor: t.netMinor,
@@ -49,8 +43,9 @@ export function overviewService({ db, chargerView, now }: OverviewServiceDeps) {
       averageDurationS: t.sessions ? Math.round(t.durationS / t.sessions) : null,
       averageEnergyWh: t.sessions ? Math.round(t.energyWh / t.sessions) : null,
       utilisation: hours > 0 ? Math.min(1, (t.busyS * 1000) / hours) : null,
-      distinctCards: t.distinctCards,
+      distinctCards: cards.distinct,
     };
+    return { totals: figures, topCards: cards.top };
   };
 
   const rangeOf = (stationId: number, r: InstantRange, timeZone: string): TotalsRange => ({
@@ -62,17 +57,16 @@ export function overviewService({ db, chargerView, now }: OverviewServiceDeps) {
 
   return {
     now: async (userId: number, stationId: number): Promise<OverviewNow> => {
-      const [site, chargers, ongoing] = await Promise.all([
+      const [site, summary, ongoing] = await Promise.all([
         sites.detail(userId, stationId),
-        allChargers(stationId),
+        chargerView.statusSummary(stationId, attentionOrder),
         totalsOf.ongoingNow(stationId),
       ]);
-      const counts = new Map<ChargerStatus, number>();
-      for (const c of chargers) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
+      const counts = new Map(summary.counts.map((c) => [c.status, c.chargers]));
       const capacities =
         site.phases === 1 ? [site.capacityL1] : [site.capacityL1, site.capacityL2, site.capacityL3];
       return {
-        chargers: chargers.length,
+        chargers: summary.counts.reduce((sum, c) => sum + c.chargers, 0),
         byStatus: chargerStatuses.flatMap((status) => {
           const n = counts.get(status);
           return n ? [{ status, chargers: n }] : [];
@@ -85,8 +79,7 @@ export function overviewService({ db, chargerView, now }: OverviewServiceDeps) {
           currentA: Math.round((ongoing.currentA[i] ?? 0) * 10) / 10,
           capacityA: capacityA ?? 0,
         })),
-        attention: chargers
-          .filter((c) => attentionOrder.includes(c.status))
+        attention: summary.chargers
           .sort((a, b) => attentionOrder.indexOf(a.status) - attentionOrder.indexOf(b.status) || a.id - b.id)
           .map((c) => ({
             chargerId: c.id,
@@ -105,13 +98,12 @@ export function overviewService({ db, chargerView, now }: OverviewServiceDeps) {
       const range = rangeOf(stationId, period, site.timeZone);
       const bucket = days <= 1 ? 'hour' : 'day';
       const { total: chargers } = await chargerView.list(stationId, { pageNum: 1, pageSize: 1 });
-      const [current, before, series, byStartBy, topChargers, topCards] = await Promise.all([
-        totals(range, chargers),
+      const [current, before, series, byStartBy, topChargers] = await Promise.all([
+        totals(range, chargers, overviewTopMax),
         totals(rangeOf(stationId, previous, site.timeZone), chargers),
         totalsOf.series(range, bucket),
         totalsOf.byStartBy(range),
         totalsOf.topChargers(range, overviewTopMax),
-        totalsOf.topCards(range, overviewTopMax),
       ]);
       return {
         period,
@@ -119,13 +111,13 @@ export function overviewService({ db, chargerView, now }: OverviewServiceDeps) {
         timeZone: site.timeZone,
         currency: site.currency,
         minorDigits: minorDigits(site.currency),
-        totals: current,
-        previousTotals: before,
+        totals: current.totals,
+        previousTotals: before.totals,
         bucket,
         series,
         byStartBy,
         topChargers,
-        topCards,
+        topCards: current.topCards,
       };
     },
   };

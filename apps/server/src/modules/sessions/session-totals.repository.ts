@@ -50,7 +50,6 @@ export function sessionTotalsRepository(db: Db) {
       const { rows } = await sql<Record<string, unknown>>`
         select sum(t.sessions) as sessions, sum(t.energy_wh) as energy_wh, sum(t.net_minor) as net_minor,
           sum(t.gross_minor) as gross_minor, sum(t.duration_us) as duration_us,
-          (select count(distinct lower(c.id_tag)) from (${cardRows(range)}) c) as cards,
           -- What the sessions that ran past the period's end add after it: read from the days that may hold them.
           (select coalesce(sum(extract(epoch from s.end_time - ${range.to})), 0) from charging_sessions s
             where ${inRange(range)} and s.end_time > ${range.to}
@@ -68,7 +67,6 @@ export function sessionTotalsRepository(db: Db) {
         grossMinor: n(row.gross_minor),
         durationS,
         busyS: Math.max(0, durationS - n(row.cut_s)),
-        distinctCards: n(row.cards),
       };
     },
 
@@ -124,17 +122,24 @@ export function sessionTotalsRepository(db: Db) {
       }));
     },
 
-    /** The cards (id tags, case-insensitive as the list's filter) with the most energy. */
-    topCards: async (range: TotalsRange, limit: number) => {
+    /**
+     * How many distinct cards (id tags, case-insensitive as the list's filter) started sessions, and the `limit`
+     * with the most energy: one read of the period's card sums.
+     */
+    cards: async (range: TotalsRange, limit: number) => {
       const { rows } = await sql<Record<string, unknown>>`
-        select min(c.id_tag) as card_id, sum(c.sessions) as sessions, sum(c.energy_wh) as energy_wh
+        select min(c.id_tag) as card_id, sum(c.sessions) as sessions, sum(c.energy_wh) as energy_wh,
+          count(*) over () as cards
         from (${cardRows(range)}) c
-        group by lower(c.id_tag) order by 3 desc, 2 desc, 1 limit ${limit}`.execute(db);
-      return rows.map((r) => ({
-        cardId: String(r.card_id),
-        sessions: n(r.sessions),
-        energyWh: n(r.energy_wh),
-      }));
+        group by lower(c.id_tag) order by 3 desc, 2 desc, 1 limit ${Math.max(1, limit)}`.execute(db);
+      return {
+        distinct: n(rows[0]?.cards),
+        top: rows.slice(0, limit).map((r) => ({
+          cardId: String(r.card_id),
+          sessions: n(r.sessions),
+          energyWh: n(r.energy_wh),
+        })),
+      };
     },
 
     /** The site's ongoing sessions and the sum of their newest power and current readings (as the chargers list reads them). */

@@ -25,7 +25,7 @@ export function sessionTotals(db: Db) {
       return [...counts].map(([startBy, sessions]) => ({ startBy, sessions }));
     },
     topChargers: repo.topChargers,
-    topCards: repo.topCards,
+    cards: repo.cards,
     ongoingNow: repo.ongoingNow,
   };
 }
