@@ -164,6 +164,25 @@ describe('the cost of a session', () => {
     expect(second).toMatchObject({ tariff_id: after.id, cost_net_minor: 1125, cost_gross_minor: 1361 });
   });
 
+  it('prices a session replayed late from the offline queue with the tariff version valid at its start', async () => {
+    const { op, charger, sim } = await aSiteWithCharger();
+    const january = await saveTariff(t.app, op);
+    const june = await saveTariff(t.app, op, { energyPrice: 1, startFee: 0 });
+    await t.db
+      .updateTable('tariffs')
+      .set({ created_at: new Date('2026-01-01T00:00:00Z') })
+      .where('id', '=', january.id)
+      .execute();
+    await t.db
+      .updateTable('tariffs')
+      .set({ created_at: new Date('2026-06-01T00:00:00Z') })
+      .where('id', '=', june.id)
+      .execute();
+    // A session of 2 March reaches the server only now, after June's version was saved.
+    await aQuarterIdleSession(sim, { day: '2026-03-02' });
+    expect((await sessionsOf(charger.id))[0]).toMatchObject({ tariff_id: january.id, cost_gross_minor: 831 });
+  });
+
   it('is unknown (null) on a site without a tariff', async () => {
     const { charger, sim } = await aSiteWithCharger();
     await aQuarterIdleSession(sim);

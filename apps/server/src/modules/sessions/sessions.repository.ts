@@ -50,7 +50,9 @@ export function sessionsRepository(db: Db) {
      * Inserts a session whose transaction id is its own id (`s.id`), in one statement. Returns undefined when a session
      * with the same start (charger, connector, card, time) exists: the StartTransaction is a replay.
      * The session keeps snapshots: the charger's alias and product code (history outlives the charger), and the
-     * site's newest tariff version and currency (a tariff saved later applies to later sessions only).
+     * site's tariff version valid at its start and currency (a tariff saved later applies to later sessions only; a
+     * session replayed late from the charger's offline queue keeps the version of its start). A session that started
+     * before the site's first version takes the newest, as it did before versions were compared with the start.
      */
     insertStarted: async (s: NewSession): Promise<ChargingSessionRow | undefined> => {
       const result = await sql<ChargingSessionRow>`
@@ -60,7 +62,11 @@ export function sessionsRepository(db: Db) {
            "authorization", card_id, card_group_id, card_group_name, multiplier_bp)
         select ${s.id}, ${s.id}, ${s.stationId}, ${s.chargerId}, ${s.connectorId}, ${s.idTag}, ${s.startTime},
           ${s.meterStartWh}, ${s.startBy}, c.alias, c.product_code,
-          (select t.id from tariffs t where t.station_id = ${s.stationId} order by t.id desc limit 1), site.currency,
+          coalesce(
+            (select t.id from tariffs t where t.station_id = ${s.stationId} and t.created_at <= ${s.startTime}
+              order by t.id desc limit 1),
+            (select t.id from tariffs t where t.station_id = ${s.stationId} order by t.id desc limit 1)),
+          site.currency,
           ${s.authorization}, ${s.card?.id ?? null}, ${s.card?.groupId ?? null}, ${s.card?.groupName ?? null},
           ${s.card?.multiplierBp ?? 10_000}
         from chargers c
