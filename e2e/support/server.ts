@@ -20,11 +20,12 @@ export type ServerNode = { url: string; stop: () => Promise<void> };
  * Another node of the server under test, on a port of its own and the first node's PostgreSQL (the global setup
  * sets PLUGBOARD_DATABASE_URL). `stop` ends it with SIGTERM, SIGKILL after 10 s; a worker that exits kills it.
  */
-export async function startNode(nodeId: string): Promise<ServerNode> {
+export async function startNode(nodeId: string, options: { port?: number } = {}): Promise<ServerNode> {
   const databaseUrl = process.env.PLUGBOARD_DATABASE_URL;
   if (!databaseUrl)
     throw new Error('PLUGBOARD_DATABASE_URL is not set: run through playwright with the global setup');
-  const port = await freePort();
+  // A port given: the node restarts where a stopped one was (a browser reconnecting to the same address).
+  const port = options.port ?? (await freePort());
   const child = spawn(nodeBin, ['apps/server/src/main.ts'], {
     cwd: root,
     env: {

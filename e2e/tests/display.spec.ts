@@ -3,6 +3,7 @@ import type { Notices, Site } from '@plugboard/contract';
 import { addSite, apiData, registerAccount, signInWithToken } from '../support/api.ts';
 import { selectSite, simulateCharger, stopChargers, uniqueProductCode } from '../support/charger.ts';
 import { confirmWith, snapshot } from '../support/page.ts';
+import { startNode } from '../support/server.ts';
 
 test.afterEach(async () => {
   await stopChargers();
@@ -43,12 +44,20 @@ async function openDisplay(browser: Browser, url: string, size = { width: 1920, 
 }
 
 async function noScrollBars(page: Page) {
-  const sizes = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    scrollHeight: document.documentElement.scrollHeight,
-    width: window.innerWidth,
-    height: window.innerHeight,
-  }));
+  // Scripts run in the page (this project's types have no DOM): the document's size against the window's.
+  const sizes = await page.evaluate<{
+    scrollWidth: number;
+    scrollHeight: number;
+    width: number;
+    height: number;
+  }>(
+    `({
+      scrollWidth: document.documentElement.scrollWidth,
+      scrollHeight: document.documentElement.scrollHeight,
+      width: window.innerWidth,
+      height: window.innerHeight,
+    })`,
+  );
   expect(sizes.scrollWidth).toBeLessThanOrEqual(sizes.width);
   expect(sizes.scrollHeight).toBeLessThanOrEqual(sizes.height);
 }
@@ -89,12 +98,20 @@ test('a display link opens the board without a login, follows sessions live with
   }
 
   // A session started at the charger shows on the board within a second: the tile and a notification.
-  const [first, second, third] = chargers as [(typeof chargers)[0], (typeof chargers)[0], (typeof chargers)[0]];
+  const [first, second, third] = chargers as [
+    (typeof chargers)[0],
+    (typeof chargers)[0],
+    (typeof chargers)[0],
+  ];
   await first.sim.plugIn(1);
   await first.sim.presentCard(cardId, 1);
-  await expect(display.page.getByTestId(`display-tile-${first.id}`)).toHaveAttribute('data-status', 'charging', {
-    timeout: 1000,
-  });
+  await expect(display.page.getByTestId(`display-tile-${first.id}`)).toHaveAttribute(
+    'data-status',
+    'charging',
+    {
+      timeout: 1000,
+    },
+  );
   const notifications = display.page.getByTestId('display-notification');
   await expect(notifications.filter({ hasText: 'Charging started at Bay 1' })).toBeVisible({ timeout: 1000 });
 
@@ -106,7 +123,8 @@ test('a display link opens the board without a login, follows sessions live with
   await expect(notifications).toHaveCount(3);
   await expect(notifications.nth(2)).toContainText('Bay 3');
   // Once the last one has slid in: one row.
-  const boxes = async () => Promise.all([0, 1, 2].map(async (i) => (await notifications.nth(i).boundingBox())!));
+  const boxes = async () =>
+    Promise.all([0, 1, 2].map(async (i) => (await notifications.nth(i).boundingBox())!));
   await expect.poll(async () => new Set((await boxes()).map((box) => Math.round(box.y))).size).toBe(1);
   const [a, b, c] = await boxes();
   expect(a!.x + a!.width).toBeLessThanOrEqual(b!.x);
@@ -175,17 +193,17 @@ test('a notice written in the editor shows on the display, and pasted markup tha
 
   // Pasted as HTML and as text: the image with its handler does not survive, the text stays text.
   const attack = '<img src=x onerror=alert(1)>';
-  await page.evaluate((html) => {
-    const target = document.querySelector('.tiptap')!;
+  await page.evaluate(`(() => {
+    const target = document.querySelector('.tiptap');
     for (const [type, data] of [
-      ['text/html', `<p>Pasted ${html} markup</p>`],
-      ['text/plain', html],
-    ] as const) {
+      ['text/html', ${JSON.stringify(`<p>Pasted ${attack} markup</p>`)}],
+      ['text/plain', ${JSON.stringify(attack)}],
+    ]) {
       const transfer = new DataTransfer();
       transfer.setData(type, data);
       target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
     }
-  }, attack);
+  })()`);
   await expect(editor).toContainText('Pasted');
   await expect(editor).toContainText(attack);
   await expect(editor.locator('img')).toHaveCount(0);
@@ -209,7 +227,7 @@ test('a notice written in the editor shows on the display, and pasted markup tha
   await expect(page.getByTestId('console-shell')).toHaveAttribute('data-phone', 'true');
   await expect(editor.locator('h2')).toHaveText('Welcome to the depot');
   await expect(page.getByTestId('notice-tool-redo')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   await snapshot(page, testInfo, 'editor-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -226,4 +244,57 @@ test('a notice written in the editor shows on the display, and pasted markup tha
   expect(dialogs).toEqual([]);
   expect(display.dialogs).toEqual([]);
   await display.context.close();
+});
+
+test('the board survives a server restart: it keeps showing, says it is reconnecting, and comes back live', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const { token, site } = await anOperator(page, 'Restart Depot');
+  const cardId = `R${Date.now().toString(36).slice(-7).toUpperCase()}`;
+  await apiData(page.request, '/cms-system/system/card/v2/add', { stationId: site.id, cardId }, token);
+  const productCode = uniqueProductCode('RST');
+  const pin = 'e2e-Pin-1';
+  const charger = await apiData<{ id: number }>(
+    page.request,
+    '/cms-system/system/charger/v2/add',
+    { stationId: site.id, productCode, pin, alias: 'Bay 1' },
+    token,
+  );
+  const sim = simulateCharger({ baseURL, productCode, pin });
+  await sim.boot();
+  const link = await apiData<{ token: string }>(
+    page.request,
+    '/cms-system/system/display/v2/link/create',
+    { stationId: site.id, name: 'Car park' },
+    token,
+  );
+
+  // The screen is served by a node of its own (same database), which is then stopped and started again.
+  let node = await startNode('display-restart');
+  const port = Number(new URL(node.url).port);
+  const display = await openDisplay(browser, `${node.url}/kiosk#${link.token}`, { width: 1280, height: 720 });
+  const board = display.page.getByTestId('display-board');
+  await expect(board).toHaveAttribute('data-state', 'live');
+  await node.stop();
+  await expect(board).toHaveAttribute('data-state', 'reconnecting');
+  await expect(display.page.getByTestId('display-connection')).toHaveText('Reconnecting…');
+  await expect(display.page.getByTestId(`display-tile-${charger.id}`)).toBeVisible();
+  await snapshot(display.page, testInfo, 'display-reconnecting');
+
+  node = await startNode('display-restart', { port });
+  try {
+    await expect(board).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+    // Live again: a session started at the charger (on the other node) shows on the board.
+    await sim.plugIn(1);
+    await sim.presentCard(cardId, 1);
+    await expect(display.page.getByTestId(`display-tile-${charger.id}`)).toHaveAttribute(
+      'data-status',
+      'charging',
+    );
+  } finally {
+    await display.context.close();
+    await node.stop();
+  }
 });
