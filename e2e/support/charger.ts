@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test';
-import { createSimulatedCharger, type SimulatedCharger } from '@plugboard/charger-sim';
+import {
+  createSimulatedCharger,
+  type SimulatedCharger,
+  type SimulatedChargerOptions,
+} from '@plugboard/charger-sim';
 import type { Site } from '@plugboard/contract';
 
 /** A simulated charger that keeps a log of what it sent (→, ←) and what the central system asked of it (⇐, ⇒). */
@@ -25,7 +29,13 @@ export function ocppUrl(baseURL: string | undefined): string {
  * Creates (but does not boot) a simulated charger against the server under test. It restarts quickly after a Reset
  * and meters every second while charging, so the console has live readings to show. `stopChargers()` ends them all.
  */
-export function simulateCharger(options: { baseURL: string | undefined; productCode: string; pin: string }) {
+export function simulateCharger(options: {
+  baseURL: string | undefined;
+  productCode: string;
+  pin: string;
+  /** More of the simulator's options: the car's power, its phases. */
+  sim?: Partial<SimulatedChargerOptions>;
+}) {
   const lines: string[] = [];
   const charger = createSimulatedCharger({
     url: ocppUrl(options.baseURL),
@@ -33,6 +43,7 @@ export function simulateCharger(options: { baseURL: string | undefined; productC
     pin: options.pin,
     rebootDelayMs: 200,
     meterIntervalMs: 1000,
+    ...options.sim,
     log: (line) => lines.push(line),
   });
   const received = (action: string) =>
