@@ -38,6 +38,7 @@ import { toDisplayMessage } from './modules/display/display-tiles.ts';
 import { allocateOnEvents } from './modules/load/load-listener.ts';
 import { localListService } from './modules/local-list/local-list.service.ts';
 import { syncLocalListsOnEvents } from './modules/local-list/local-list-listener.ts';
+import { reservationsService } from './modules/reservations/reservations.service.ts';
 import { loadService } from './modules/load/load.service.ts';
 
 export type AppOptions = {
@@ -190,6 +191,12 @@ export async function buildApp({
     app.log,
   );
   app.addHook('onClose', () => stopLocalLists());
+  // A card's start on a reserved connector ends its reservation (every node hears it; the update is idempotent).
+  const reservations = reservationsService({ db, now, link: chargerLink(central.registry), chargerView });
+  const stopReservations = events.subscribe('session.started', (e) => {
+    reservations.used(e).catch((error: unknown) => app.log.error({ err: error }, 'reservation not ended'));
+  });
+  app.addHook('onClose', () => stopReservations());
 
   const assertSiteOwner = sitesService(db).assertOwner;
   registerCalls(

@@ -51,6 +51,7 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   '/cms-system/system/ocpp-log/v2/messages': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/ocpp-log/v2/export': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/ocpp-log/v2/connections': ({ chargerId }) => ({ chargerId }),
+  '/cms-system/system/ocpp-log/v2/security-events': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/charger/v2/availability': ({ chargerId }) => ({
     chargerId,
     connectorId: 0,
@@ -91,6 +92,14 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   '/cms-system/system/overview/period': { period: 'last3Months' },
   '/cms-system/system/local-list/v2/detail': {},
   '/cms-system/system/local-list/v2/save': { enabled: true },
+  '/cms-system/system/reservation/v2/list': ({ chargerId }) => ({ chargerId }),
+  '/cms-system/system/reservation/v2/add': ({ chargerId }) => ({
+    chargerId,
+    connectorId: 1,
+    idTag: 'NOCARD',
+    expiryDate: '2099-01-01T00:00:00.000Z',
+  }),
+  '/cms-system/system/reservation/v2/cancel': ({ chargerId }) => ({ chargerId, reservationId: 1 }),
   '/cms-system/system/load/v2/detail': {},
   '/cms-system/system/load/v2/enable': { isOpenLoad: 0 },
   '/cms-system/system/load/v2/capacity/save': { phases: 3, capacityL1: 40, capacityL2: 40, capacityL3: 40 },

@@ -12,6 +12,7 @@ import { noticeCalls } from './notices.calls.ts';
 import { displayCalls } from './display.calls.ts';
 import { overviewCalls } from './overview.calls.ts';
 import { localListCalls } from './local-list.calls.ts';
+import { reservationCalls } from './reservations.calls.ts';
 import { loadCalls } from './load.calls.ts';
 import { ocppLogCalls } from './ocpp-log.calls.ts';
 import { chargerToolCalls } from './charger-tools.calls.ts';
@@ -39,6 +40,7 @@ export const calls = withPlainTextBodies({
   ...displayCalls,
   ...overviewCalls,
   ...localListCalls,
+  ...reservationCalls,
   ...loadCalls,
   ...ocppLogCalls,
   ...chargerToolCalls,

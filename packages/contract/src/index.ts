@@ -23,3 +23,4 @@ export * from './load.ts';
 export * from './ocpp-log.ts';
 export * from './charger-tools.ts';
 export * from './local-list.ts';
+export * from './reservations.ts';

@@ -3,6 +3,7 @@ import type { Ocpp16, Ocpp16ChargePointAction, Ocpp16Request, Ocpp16Response } f
 import { carPowerW, currentsFor, limitInForceW, type Electrical } from './car-model.ts';
 import { attachChargePointHandlers } from './charge-point-handlers.ts';
 import { localAuthList, type LocalListOptions } from './local-list.ts';
+import { attachReservationHandlers, reservationFor, type SimReservation } from './reservations.ts';
 
 export type ConnectorStatus = Ocpp16.StatusNotificationRequest['status'];
 type ChargingProfile = Ocpp16.SetChargingProfileRequest['csChargingProfiles'];
@@ -97,6 +98,8 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
   };
   const connectors = new Map<number, ConnectorState>();
   const localList = localAuthList(options.localList);
+  /** ReserveNow's reservations by reservationId (reservations.ts). */
+  const reservations = new Map<number, SimReservation>();
   for (let id = 1; id <= (options.connectors ?? 1); id++) {
     connectors.set(id, {
       id,
@@ -304,6 +307,11 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
       if (client.state !== 1) return localList.authorize(idTag) ?? { status: 'Invalid' };
       const { idTagInfo } = await call('Authorize', { idTag });
       if (idTagInfo.status !== 'Accepted') return idTagInfo;
+      const { blockedBy } = reservationFor(reservations, connectorId, idTag);
+      if (blockedBy) {
+        log(`connector ${connectorId} is reserved for another card (reservation ${blockedBy.id})`);
+        return idTagInfo;
+      }
       if (c.plugged) await charger.startTransaction(connectorId, idTag);
       else {
         c.pendingIdTag = idTag;
@@ -320,11 +328,18 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
       const c = connector(connectorId);
       accrue(c);
       const startTime = new Date();
+      // The card's reservation of this connector (or of connector 0) is used by its start (OCPP 1.6 5.13).
+      const { use: reservation } = reservationFor(reservations, connectorId, idTag);
+      if (reservation) {
+        clearTimeout(reservation.timer);
+        reservations.delete(reservation.id);
+      }
       const answer = await call('StartTransaction', {
         connectorId,
         idTag,
         meterStart: Math.round(c.meterWh),
         timestamp: startTime.toISOString(),
+        ...(reservation && { reservationId: reservation.id }),
       });
       Object.assign(c, {
         transactionId: answer.transactionId,
@@ -408,6 +423,8 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
 
     /** The Local Authorization List the central system keeps on it. */
     localList,
+    /** Its reservations by reservationId. */
+    reservations,
 
     // Used by the handlers of the central system's commands.
     internals: {
@@ -424,6 +441,7 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
   };
 
   attachChargePointHandlers(charger);
+  attachReservationHandlers(charger);
   return charger;
 }
 

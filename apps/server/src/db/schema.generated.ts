@@ -98,6 +98,15 @@ export interface Chargers {
   vendor: string | null;
 }
 
+export interface ChargerSecurityEvents {
+  at: Timestamp;
+  charger_id: number;
+  id: Generated<number>;
+  received_at: Timestamp;
+  tech_info: string | null;
+  type: string;
+}
+
 export interface ChargingSessions {
   authorization: Generated<string>;
   card_group_id: number | null;
@@ -372,6 +381,20 @@ export interface RemoteStartRequests {
   id_tag: string;
 }
 
+export interface Reservations {
+  answer: string | null;
+  charger_id: number;
+  connector_id: number;
+  created_at: Generated<Timestamp>;
+  ended_at: Timestamp | null;
+  expiry_date: Timestamp;
+  id: Generated<number>;
+  id_tag: string;
+  session_id: number | null;
+  station_id: number;
+  status: Generated<string>;
+}
+
 export interface ServerSecrets {
   created_at: Generated<Timestamp>;
   name: string;
@@ -500,6 +523,7 @@ export interface DB {
   card_groups: CardGroups;
   cards: Cards;
   charger_connections: ChargerConnections;
+  charger_security_events: ChargerSecurityEvents;
   chargers: Chargers;
   charging_sessions: ChargingSessions;
   connectors: Connectors;
@@ -525,6 +549,7 @@ export interface DB {
   outbox: Outbox;
   processed_events: ProcessedEvents;
   remote_start_requests: RemoteStartRequests;
+  reservations: Reservations;
   server_secrets: ServerSecrets;
   session_day_chargers: SessionDayChargers;
   session_day_start_by: SessionDayStartBy;

@@ -20,6 +20,8 @@ import { cardsRoutes } from './cards/cards.routes.ts';
 import { cardsService } from './cards/cards.service.ts';
 import { overviewRoutes } from './overview/overview.routes.ts';
 import { localListRoutes } from './local-list/local-list.routes.ts';
+import { reservationsRoutes } from './reservations/reservations.routes.ts';
+import { reservationsService } from './reservations/reservations.service.ts';
 import type { LocalListService } from './local-list/local-list.service.ts';
 import { ocppLogRoutes } from './ocpp-log/ocpp-log.routes.ts';
 import type { OcppLogService } from './ocpp-log/ocpp-log.service.ts';
@@ -115,5 +117,8 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
     ...loadRoutes(loadService({ db, chargerView: deps.chargerView, link: deps.chargerLink, now })),
     ...ocppLogRoutes(deps.ocppLog),
     ...localListRoutes(deps.localList),
+    ...reservationsRoutes(
+      reservationsService({ db, now, link: deps.chargerLink, chargerView: deps.chargerView }),
+    ),
   };
 }
