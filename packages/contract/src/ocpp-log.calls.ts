@@ -6,6 +6,7 @@ import {
   ocppLogExportSchema,
   ocppLogPageSchema,
   ocppLogQuerySchema,
+  securityEventPageSchema,
 } from './ocpp-log.ts';
 
 /** A charger's OCPP message log and connection history (troubleshooting). */
@@ -27,5 +28,11 @@ export const ocppLogCalls = {
     data: connectionHistorySchema,
     access: 'site',
     summary: "A charger's connection history: connects, disconnects with close codes, refused handshakes",
+  },
+  '/cms-system/system/ocpp-log/v2/security-events': {
+    body: connectionHistoryQuerySchema,
+    data: securityEventPageSchema,
+    access: 'site',
+    summary: "A charger's SecurityEventNotifications, newest first",
   },
 } as const satisfies Record<string, CallDefinition>;

@@ -108,3 +108,20 @@ export const connectionHistorySchema = z.object({
   nextBeforeId: z.number().nullable(),
 });
 export type ConnectionHistory = z.infer<typeof connectionHistorySchema>;
+
+export const securityEventSchema = z.object({
+  id: z.number(),
+  /** The charger's timestamp of the event. */
+  at: isoDate,
+  receivedAt: isoDate,
+  /** The whitepaper's event type (FirmwareUpdated, InvalidCentralSystemCertificate, ...) or the vendor's own. */
+  type: z.string(),
+  techInfo: z.string().nullable(),
+});
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
+
+export const securityEventPageSchema = z.object({
+  events: z.array(securityEventSchema),
+  nextBeforeId: z.number().nullable(),
+});
+export type SecurityEventPage = z.infer<typeof securityEventPageSchema>;

@@ -6,6 +6,8 @@ export type OcppMessageRow = Selectable<Database['ocpp_messages']>;
 export type ConnectionRow = Selectable<Database['charger_connections']>;
 export type NewOcppMessage = Insertable<Database['ocpp_messages']>;
 export type NewConnection = Insertable<Database['charger_connections']>;
+export type SecurityEventRow = Selectable<Database['charger_security_events']>;
+export type NewSecurityEvent = Insertable<Database['charger_security_events']>;
 
 export type MessageFilter = {
   chargerId: number;
@@ -29,6 +31,16 @@ export function ocppLogRepository(db: Db) {
 
     insertConnections: async (rows: NewConnection[]): Promise<void> => {
       if (rows.length > 0) await db.insertInto('charger_connections').values(rows).execute();
+    },
+
+    insertSecurityEvent: async (row: NewSecurityEvent): Promise<void> => {
+      await db.insertInto('charger_security_events').values(row).execute();
+    },
+
+    securityEvents: (chargerId: number, limit: number, beforeId?: number): Promise<SecurityEventRow[]> => {
+      let query = db.selectFrom('charger_security_events').selectAll().where('charger_id', '=', chargerId);
+      if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+      return query.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
 
     messages: (f: MessageFilter): Promise<OcppMessageRow[]> => {
@@ -56,7 +68,7 @@ export function ocppLogRepository(db: Db) {
      * deleting the same rows would only wait on each other. Answers the rows deleted, or null when another node holds
      * the lock.
      */
-    deleteOlderThan: (cutoff: Date, batch: number): Promise<number | null> =>
+    deleteOlderThan: (cutoff: Date, securityCutoff: Date, batch: number): Promise<number | null> =>
       db.transaction().execute(async (trx) => {
         const { rows } = await sql<{
           locked: boolean;
@@ -70,7 +82,11 @@ export function ocppLogRepository(db: Db) {
             (select id from charger_connections where at < ${cutoff} order by at limit ${batch})`.execute(
           trx,
         );
-        return Number(messages.numAffectedRows ?? 0n) + Number(connections.numAffectedRows ?? 0n);
+        const security = await sql`
+          delete from charger_security_events where id in
+            (select id from charger_security_events where received_at < ${securityCutoff}
+             order by received_at limit ${batch})`.execute(trx);
+        return [messages, connections, security].reduce((sum, r) => sum + Number(r.numAffectedRows ?? 0n), 0);
       }),
   };
 }

@@ -8,6 +8,8 @@ export function ocppLogRoutes(ocppLog: OcppLogService): CallHandlers<OcppLogPath
   return {
     '/cms-system/system/ocpp-log/v2/messages': ({ stationId, body }) => ocppLog.messages(stationId, body),
     '/cms-system/system/ocpp-log/v2/export': ({ stationId, body }) => ocppLog.export(stationId, body),
+    '/cms-system/system/ocpp-log/v2/security-events': ({ stationId, body }) =>
+      ocppLog.securityEvents(stationId, body),
     '/cms-system/system/ocpp-log/v2/connections': ({ stationId, body }) =>
       ocppLog.connections(stationId, body),
   };

@@ -9,6 +9,7 @@ import {
   type OcppLogPage,
   type OcppLogQuery,
   type OcppMessage,
+  type SecurityEventPage,
 } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import {
@@ -43,10 +44,17 @@ export type LoggedConnection = {
   nodeId?: string | undefined;
 };
 
-/** What the central system writes to: nothing waits for the database (see write-behind.ts). */
+/** A SecurityEventNotification as the charger sent it. */
+export type SecurityEventEntry = { chargerId: number; type: string; timestamp: string; techInfo?: string | undefined };
+
+/**
+ * What the central system writes to: the message log and connection history are written behind (write-behind.ts);
+ * a security event is answered only once it is stored.
+ */
 export type OcppLogWriter = {
   message: (entry: LoggedMessage) => void;
   connection: (entry: LoggedConnection) => void;
+  securityEvent: (entry: SecurityEventEntry) => Promise<void>;
 };
 
 export type OcppLogOptions = {
@@ -64,6 +72,8 @@ export type OcppLogOptions = {
 const reasonMax = 123; // a WebSocket close reason is at most 123 bytes
 const retentionEveryMs = 15 * 60_000;
 const retentionBatch = 5_000;
+/** Security events are an audit trail: kept at least this long, whatever OCPP_LOG_DAYS says. */
+const securityRetentionDaysMin = 90;
 
 /**
  * The OCPP message log and connection history (docs/ocpp.md, Troubleshooting): written behind the central system in
@@ -100,13 +110,27 @@ export function ocppLogService(options: OcppLogOptions) {
         remote_address: c.remoteAddress?.slice(0, 100) ?? null,
         node_id: c.nodeId ?? null,
       }),
+    securityEvent: async (e) => {
+      const at = new Date(e.timestamp);
+      await repo.insertSecurityEvent({
+        charger_id: e.chargerId,
+        // A charger clock that is not a date: the time it reached us.
+        at: Number.isNaN(at.getTime()) ? now() : at,
+        received_at: now(),
+        type: e.type.slice(0, 50),
+        tech_info: e.techInfo?.slice(0, 255) ?? null,
+      });
+    },
   };
 
   /** Deletes what is older than the retention, batch after batch, unless another node is at it. */
   const trim = async () => {
     const cutoff = new Date(now().getTime() - retentionDays * 86_400_000);
+    const securityCutoff = new Date(
+      now().getTime() - Math.max(retentionDays, securityRetentionDaysMin) * 86_400_000,
+    );
     for (;;) {
-      const deleted = await repo.deleteOlderThan(cutoff, retentionBatch);
+      const deleted = await repo.deleteOlderThan(cutoff, securityCutoff, retentionBatch);
       if (deleted === null || deleted < retentionBatch) return;
     }
   };
@@ -157,6 +181,21 @@ export function ocppLogService(options: OcppLogOptions) {
       return {
         messages: rows.slice(0, ocppLogLimits.exportMax).map(toMessage),
         truncated: rows.length > ocppLogLimits.exportMax,
+      };
+    },
+
+    securityEvents: async (stationId: number, q: ConnectionHistoryQuery): Promise<SecurityEventPage> => {
+      const charger = await chargerOf(stationId, q.chargerId);
+      const rows = await repo.securityEvents(charger.id, q.limit, q.beforeId);
+      return {
+        events: rows.map((r) => ({
+          id: Number(r.id),
+          at: r.at.toISOString(),
+          receivedAt: r.received_at.toISOString(),
+          type: r.type,
+          techInfo: r.tech_info,
+        })),
+        nextBeforeId: rows.length === q.limit ? (rows.at(-1)?.id ?? null) : null,
       };
     },
 

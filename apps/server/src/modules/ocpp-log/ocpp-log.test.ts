@@ -157,6 +157,31 @@ describe('connection history', () => {
   });
 });
 
+describe('security events', () => {
+  it('stores a SecurityEventNotification before answering it, and lists it for the charger', async () => {
+    const c = await aLoggedCharger();
+    await c.sim.boot();
+    const timestamp = '2026-11-20T08:00:00.000Z';
+    await expect(
+      c.sim.call('SecurityEventNotification', {
+        type: 'InvalidCentralSystemCertificate',
+        timestamp,
+        techInfo: 'CN mismatch',
+      }),
+    ).resolves.toEqual({});
+    const answer = await call(
+      t.app,
+      '/cms-system/system/ocpp-log/v2/security-events',
+      { stationId: c.op.stationId, chargerId: c.chargerId },
+      { token: c.op.token },
+    );
+    expect(answer.body.data).toMatchObject({
+      events: [{ type: 'InvalidCentralSystemCertificate', at: timestamp, techInfo: 'CN mismatch' }],
+      nextBeforeId: null,
+    });
+  });
+});
+
 describe('retention', () => {
   it('deletes what is older than the retention, one node at a time', async () => {
     const c = await aLoggedCharger();

@@ -7,6 +7,7 @@ import { diagnosticsStatusNotification } from './handlers/diagnostics-status-not
 import { firmwareStatusNotification } from './handlers/firmware-status-notification.ts';
 import { heartbeat } from './handlers/heartbeat.ts';
 import { meterValues } from './handlers/meter-values.ts';
+import { securityEventNotification } from './handlers/security-event-notification.ts';
 import { startTransaction } from './handlers/start-transaction.ts';
 import { statusNotification } from './handlers/status-notification.ts';
 import { stopTransaction } from './handlers/stop-transaction.ts';
@@ -23,6 +24,7 @@ export const v16Handlers = {
   FirmwareStatusNotification: firmwareStatusNotification,
   Heartbeat: heartbeat,
   MeterValues: meterValues,
+  SecurityEventNotification: securityEventNotification,
   StartTransaction: startTransaction,
   StatusNotification: statusNotification,
   StopTransaction: stopTransaction,

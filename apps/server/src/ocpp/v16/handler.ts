@@ -7,6 +7,7 @@ import type {
 } from '@plugboard/ocpp';
 import type { ChargerIdentity, ChargerService } from '../../modules/chargers/chargers.service.ts';
 import type { SessionService } from '../../modules/sessions/sessions.service.ts';
+import type { SecurityEventEntry } from '../../modules/ocpp-log/ocpp-log.service.ts';
 
 /** What a handler of one charger's messages may use: who the charger is, and the services. */
 export type V16Context = {
@@ -17,6 +18,8 @@ export type V16Context = {
   heartbeatInterval: number;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Stores a SecurityEventNotification (modules/ocpp-log); absent, the event is only answered. */
+  securityEvents?: (event: SecurityEventEntry) => Promise<void>;
   /** A command to this charger (through the registry), for a handler that asks something back after answering. */
   command?: <A extends Ocpp16CentralSystemAction>(
     action: A,

@@ -12,9 +12,10 @@ import { ChargerOperations } from '../../features/charger-tools/components/charg
 import { ConfigurationTable } from '../../features/charger-tools/components/configuration-table';
 import { ConnectionHistory } from '../../features/ocpp-log/components/connection-history';
 import { OcppMessageLog } from '../../features/ocpp-log/components/ocpp-message-log';
+import { SecurityEvents } from '../../features/ocpp-log/components/security-events';
 import { useTranslation } from '../../lib/i18n';
 
-const tabs = ['messages', 'connections', 'configuration', 'operations'] as const;
+const tabs = ['messages', 'connections', 'configuration', 'operations', 'security'] as const;
 type ToolTab = (typeof tabs)[number];
 
 /**
@@ -59,6 +60,7 @@ export function ChargerToolsRoute() {
         <OcppMessageLog chargerId={chargerId} productCode={charger.data.productCode} />
       )}
       {charger.data && tab === 'connections' && <ConnectionHistory chargerId={chargerId} />}
+      {charger.data && tab === 'security' && <SecurityEvents chargerId={chargerId} />}
       {charger.data && tab === 'configuration' && (
         <ConfigurationTable chargerId={chargerId} name={name} connected={charger.data.connected} />
       )}
