@@ -191,6 +191,7 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
       chargers,
       sessions,
       heartbeatInterval: options.heartbeatInterval,
+      ...(ocppLog && { securityEvents: ocppLog.securityEvent }),
       now,
       log: clientLog,
       command: (action, payload) => registry.send(charger.productCode, action, payload),
