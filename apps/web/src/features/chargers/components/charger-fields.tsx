@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import EditIcon from '@mui/icons-material/Edit';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +13,7 @@ import { formatDateTime, formatNumber, noValue } from '../lib/format';
 import { ChargerAliasField } from './charger-alias-field';
 import { ChargerSecurityField } from './charger-security-field';
 import { ChargerStatusChip } from './charger-status-chip';
+import { EditChargerDialog } from './edit-charger-dialog';
 import { Field, Section } from './detail-section';
 
 export type ChargerFieldsProps = { charger: Charger };
@@ -18,6 +22,7 @@ export type ChargerFieldsProps = { charger: Charger };
 export function ChargerFields({ charger }: ChargerFieldsProps) {
   const { t, i18n } = useTranslation();
   const { timeZone } = useSiteTimeZone();
+  const [editing, setEditing] = useState(false);
   const number = (value: number, decimals?: number) => formatNumber(i18n.language, value, decimals);
   const amperes = (value: number | null) =>
     value === null ? noValue : t('chargers.units.amperes', { value: number(value) });
@@ -29,6 +34,17 @@ export function ChargerFields({ charger }: ChargerFieldsProps) {
   return (
     <>
       <Section title={t('chargers.details.general')}>
+        <Box>
+          <Button
+            size="small"
+            startIcon={<EditIcon />}
+            onClick={() => setEditing(true)}
+            data-testid="charger-edit"
+          >
+            {t('chargers.edit.button')}
+          </Button>
+          <EditChargerDialog charger={charger} open={editing} onClose={() => setEditing(false)} />
+        </Box>
         <Field label={t('chargers.fields.productCode')} testId="charger-detail-product-code">
           {charger.productCode}
         </Field>
