@@ -26,6 +26,9 @@ export function invoiceUbl(invoice: Invoice): string {
   const category = (rate: number) =>
     `<cbc:ID>${rate > 0 ? 'S' : 'Z'}</cbc:ID><cbc:Percent>${rate}</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme>`;
 
+  // BR-09 / BR-11: both parties' country; a VAT number's prefix says it, else the other party's is the best guess.
+  const sellerCountry = countryOf(invoice.seller.vatNumber);
+  const buyerCountry = countryOf(invoice.billTo.vatNumber);
   const parts = [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">`,
@@ -46,12 +49,14 @@ export function invoiceUbl(invoice: Invoice): string {
       ? `<cac:BillingReference><cac:InvoiceDocumentReference>${el('cbc', 'ID', invoice.creditOf.number)}</cac:InvoiceDocumentReference></cac:BillingReference>`
       : '',
     `<cac:AccountingSupplierParty>${party({
+      country: sellerCountry ?? buyerCountry,
       name: invoice.seller.companyName,
       address: invoice.seller.address,
       vatNumber: invoice.seller.vatNumber,
       email: invoice.seller.email,
     })}</cac:AccountingSupplierParty>`,
     `<cac:AccountingCustomerParty>${party({
+      country: buyerCountry ?? sellerCountry,
       name: invoice.billTo.companyName || invoice.billTo.name || invoice.customerLabel,
       address: invoice.billTo.address,
       vatNumber: invoice.billTo.vatNumber,
@@ -91,12 +96,23 @@ export function invoiceUbl(invoice: Invoice): string {
   }
 }
 
-function party(p: { name: string; address: string; vatNumber: string; email: string }): string {
+/** ISO 3166 code of an EU VAT number's prefix (Greece writes EL). */
+function countryOf(vatNumber: string): string | undefined {
+  const code = /^([A-Z]{2})/.exec(vatNumber.replace(/\s/g, '').toUpperCase())?.[1];
+  return code === 'EL' ? 'GR' : code;
+}
+
+function party(p: {
+  country: string | undefined;
+  name: string;
+  address: string;
+  vatNumber: string;
+  email: string;
+}): string {
   const lines = p.address
     .split(/\r?\n|,/)
     .map((l) => l.trim())
     .filter(Boolean);
-  const country = /^([A-Z]{2})/.exec(p.vatNumber.replace(/\s/g, '').toUpperCase())?.[1];
   const street = lines[0] ?? '';
   const city = lines.length > 1 ? lines.at(-1)! : '';
   const middle = lines.slice(1, -1).join(', ');
@@ -108,9 +124,7 @@ function party(p: { name: string; address: string; vatNumber: string; email: str
     street ? el('cbc', 'StreetName', street) : '',
     middle ? el('cbc', 'AdditionalStreetName', middle) : '',
     city ? el('cbc', 'CityName', city) : '',
-    country
-      ? `<cac:Country>${el('cbc', 'IdentificationCode', country === 'EL' ? 'GR' : country)}</cac:Country>`
-      : '',
+    p.country ? `<cac:Country>${el('cbc', 'IdentificationCode', p.country)}</cac:Country>` : '',
     '</cac:PostalAddress>',
     p.vatNumber
       ? `<cac:PartyTaxScheme>${el('cbc', 'CompanyID', p.vatNumber)}<cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`

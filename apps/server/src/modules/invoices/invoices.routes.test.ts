@@ -343,6 +343,9 @@ describe('invoice files and e-mail', () => {
       '<cbc:LineExtensionAmount currencyID="EUR">12.34</cbc:LineExtensionAmount>',
     ])
       expect(xml).toContain(field);
+    // The buyer has no VAT number: its country is the seller's (BR-11 wants one).
+    expect(xml.match(/<cbc:IdentificationCode>NL<\/cbc:IdentificationCode>/g)).toHaveLength(2);
+    expect(xml).toContain('<cbc:EndpointID schemeID="EM">billing@fleet.test</cbc:EndpointID>');
     const note = (await op.as(call('credit'), { id: invoice.id })).data;
     const noteXml = (await file(op, invoiceXmlPath, note.id)).body;
     expect(noteXml).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
