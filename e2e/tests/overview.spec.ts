@@ -2,6 +2,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { replaySession, type ReplayReading } from '@plugboard/charger-sim';
 import { addSite, apiData, registerAccount, signInWithToken } from '../support/api.ts';
 import { selectSite, simulateCharger, stopChargers, uniqueProductCode } from '../support/charger.ts';
+import { snapshot } from '../support/page.ts';
 
 const timeZone = 'Europe/Amsterdam';
 test.use({ viewport: { width: 1600, height: 1000 }, timezoneId: timeZone, locale: 'en-US' });
@@ -145,6 +146,7 @@ test('the overview after two simulated sessions: figures equal the sessions list
   await expect(page.getByTestId('overview-figure-sessions-value')).toHaveText('3');
   // Nothing wider than the phone: no sideways scrolling.
   expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await snapshot(page, testInfo, 'overview-phone-top');
   await fullSnapshot(page, testInfo, 'overview-phone');
   await page.getByTestId('overview-menu-button').click();
   await expect(page.getByTestId('overview-menu')).toBeVisible();

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { OverviewPeriod } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
 import { filledSeries } from '../lib/buckets';
-import { formatBucket, formatKwh, formatMinor } from '../lib/format';
+import { formatBucket, formatKwh, formatMinor, formatMoneyTick } from '../lib/format';
 import { OverviewCard } from './overview-card';
 
 export type PeriodChartsProps = { data: OverviewPeriod };
@@ -63,7 +63,7 @@ export function PeriodCharts({ data }: PeriodChartsProps) {
             hideLegend
             skipAnimation
             xAxis={xAxis}
-            yAxis={[{ width: 56 }]}
+            yAxis={[{ width: 64, valueFormatter: (v: number) => formatMoneyTick(lang, v, data.currency) }]}
             series={[
               {
                 data: series.map((s) => s.grossMinor / 10 ** data.minorDigits),

@@ -23,6 +23,18 @@ export function formatMinor(language: string, minor: number, currency: string, d
   }
 }
 
+/** A chart axis tick of money in major units, without decimals (the bars' own labels are exact). */
+export function formatMoneyTick(language: string, amount: number, currency: string): string {
+  const whole = { maximumFractionDigits: 0 };
+  try {
+    return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency, ...whole }).format(
+      amount,
+    );
+  } catch {
+    return new Intl.NumberFormat(intlLocale(language), whole).format(amount);
+  }
+}
+
 /** Wh as kWh with up to `decimals` decimals. */
 export function formatKwh(language: string, wh: number, decimals = 3): string {
   return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: decimals }).format(wh / 1000);
