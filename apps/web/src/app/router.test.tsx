@@ -53,16 +53,6 @@ describe('routes', () => {
     expect(screen.getByTestId('version-label').textContent).toContain('1.8.5');
   });
 
-  it('shows a screen not built yet as its title and an empty state, inside the shell', async () => {
-    signedIn();
-    renderRoute('/load');
-    const empty = await screen.findByTestId('empty-state');
-    expect(within(empty).getByRole('heading').textContent).toBe('Load management');
-    expect(empty.textContent).toContain('There is no data on this screen yet.');
-    expect(screen.getByTestId('side-menu')).toBeTruthy();
-    expect(screen.getByTestId('menu-item-load').getAttribute('aria-current')).toBe('page');
-  });
-
   it.each([
     ['/display', 'display-links-page', 'Display screen'],
     ['/rich-text-editor', 'notices-page', 'Rich text editor'],

@@ -223,7 +223,23 @@ function ConnectionLine({ state }: { state: DisplayState }) {
       data-testid="display-connection"
       data-state={state}
       role="status"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, fontSize: 'clamp(12px, 1.9vh, 22px)' }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1,
+        fontSize: 'clamp(12px, 1.9vh, 22px)',
+        // Not live: a pill that a passer-by notices, so a frozen figure is never taken for a live one.
+        ...(live
+          ? {}
+          : {
+              mt: 0.5,
+              px: 1.5,
+              py: 0.25,
+              borderRadius: 99,
+              bgcolor: 'rgba(245, 158, 11, 0.16)',
+              fontWeight: 600,
+            }),
+      }}
     >
       <Box
         sx={{
