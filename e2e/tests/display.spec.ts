@@ -150,8 +150,13 @@ test('a display link opens the board without a login, follows sessions live with
   await expect(notifications.filter({ hasText: 'Charging complete at Bay 1' })).toBeVisible();
   await snapshot(display.page, testInfo, 'display-1280x720');
 
-  // The operator revokes the link: opened again, the board refuses it.
+  // The operator revokes the link (here on a phone): opened again, the board refuses it.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/display');
+  await expect(page.getByTestId('console-shell')).toHaveAttribute('data-phone', 'true');
+  await expect(page.getByTestId('display-links-page')).toContainText('Lobby TV');
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await snapshot(page, testInfo, 'display-links-phone');
   await page.getByRole('button', { name: 'Revoke' }).click();
   await confirmWith(page, 'Revoke the display link');
   await expect(page.getByTestId('display-links-empty')).toBeVisible();
