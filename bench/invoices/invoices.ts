@@ -5,9 +5,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { consoleRequestHeaders, invoicePdfPath } from '@plugboard/contract';
+import { consoleRequestHeaders, invoicePdfPath, type Invoice } from '@plugboard/contract';
 import { createDb } from '../../apps/server/src/db/client.ts';
 import { authService } from '../../apps/server/src/modules/auth/auth.service.ts';
+import { invoicePdf } from '../../apps/server/src/modules/invoices/invoice-pdf.ts';
 import { cores, count, ms, quantile, table } from '../ocpp/figures.ts';
 import { cpuSeconds } from '../ocpp/proc-stats.ts';
 import { startServer, type ServerProcess } from '../ocpp/server-process.ts';
@@ -237,6 +238,27 @@ async function main() {
       perSecond >= 50 ? 'OK (>= 50/s)' : 'SHORT (>= 50/s)',
     ]);
   }
+  // The renderer alone, in this process (no HTTP, no database): the issued invoice as the PDF route renders it.
+  const invoice = (await client.call('/cms-system/system/invoice/v2/detail', {
+    stationId: s.stationId,
+    id: draft.id,
+  })) as Invoice;
+  for (let i = 0; i < 20; i++) await invoicePdf(invoice);
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  for (let i = 0; i < pdfs; i++) await invoicePdf(invoice);
+  const took = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  const perSecond = pdfs / (took / 1000);
+  rows.push([
+    'render only, in process',
+    count(pdfs),
+    `${(took / 1000).toFixed(1)} s`,
+    perSecond.toFixed(0),
+    '',
+    `${cores((used.user + used.system) / 1e6, took)} (here)`,
+    perSecond >= 50 ? 'OK (>= 50/s)' : 'SHORT (>= 50/s)',
+  ]);
   console.log(`\n${table(rows)}`);
   const problems = server.problems();
   if (problems.count > 0)
