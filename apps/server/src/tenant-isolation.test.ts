@@ -45,6 +45,11 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   '/cms-system/system/charger/v2/delete': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/charger/v2/start': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/charger/v2/stop': ({ chargerId }) => ({ chargerId }),
+  '/cms-system/system/charger/v2/session/close': ({ chargerId }) => ({
+    chargerId,
+    sessionId: 1,
+    reason: 'Took',
+  }),
   '/cms-system/system/charger/v2/reboot': ({ chargerId }) => ({ chargerId, type: 'Hard' }),
   '/cms-system/system/charger/v2/firmware/update': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/charger/v2/pin/reset': ({ chargerId }) => ({ chargerId }),
@@ -137,6 +142,7 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
 const ownAnswers: Partial<Record<SitePath, number>> = {
   '/cms-system/system/charger/v2/start': 7007,
   '/cms-system/system/charger/v2/stop': 1039,
+  '/cms-system/system/charger/v2/session/close': 1039,
   '/cms-system/system/charger/v2/reboot': 1003,
   '/cms-system/system/charger/v2/firmware/update': 1039,
   '/cms-system/system/charger/v2/availability': 1003,

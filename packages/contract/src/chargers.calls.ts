@@ -11,6 +11,7 @@ import {
   chargerSessionSchema,
   chargerStartSchema,
   chargerStopSchema,
+  chargerSessionCloseSchema,
   chargerUpdateSchema,
   firmwareAddSchema,
   firmwareUpdateResultSchema,
@@ -63,6 +64,13 @@ export const chargerCalls = {
     data: chargerSessionSchema,
     access: 'site',
     summary: 'Stops the ongoing session (RemoteStopTransaction) and answers it once the charger stopped it',
+  },
+  '/cms-system/system/charger/v2/session/close': {
+    body: chargerSessionCloseSchema,
+    data: chargerSessionSchema,
+    access: 'site',
+    summary:
+      'Closes a session stuck ongoing on an offline charger, at its last meter reading and priced from it, with a reason',
   },
   '/cms-system/system/charger/v2/reboot': {
     body: chargerRebootSchema,

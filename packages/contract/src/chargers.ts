@@ -222,6 +222,29 @@ export const chargerStopSchema = z.object({
 });
 export type ChargerStop = z.infer<typeof chargerStopSchema>;
 
+/** The most a reason for closing a session by hand may say (it becomes the session's stop reason). */
+export const closeReasonMax = 100;
+
+/**
+ * Closes a session stuck ongoing on an offline charger: complete at its last meter reading, priced from it, with the
+ * operator's reason as its stop reason.
+ */
+export const chargerSessionCloseSchema = z.object({
+  stationId,
+  chargerId,
+  sessionId: z.number().int().positive().describe('The ongoing session to close'),
+  reason: z
+    .string({ error: 'Enter why the session is closed' })
+    .trim()
+    .min(1, 'Enter why the session is closed')
+    .max(closeReasonMax, `The reason may have at most ${closeReasonMax} characters`)
+    .describe("Why: kept as the session's stop reason"),
+});
+export type ChargerSessionClose = z.infer<typeof chargerSessionCloseSchema>;
+
+/** The msg of 1039 when the console asks to close a session of a charger that is online. */
+export const closeOnlineMessage = 'The charger is online: stop the session instead';
+
 export const chargerRebootSchema = z.object({
   stationId,
   chargerId,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   codes,
   chargerFieldLimits,
+  closeOnlineMessage,
   errorMessages,
   firmwareUpdatingMessage,
   noNewerFirmwareMessage,
@@ -150,6 +151,28 @@ export function chargerCommandsService({
       }
       await stopped.promise;
       return sessionAnswer(session.id, charger.id);
+    },
+
+    /**
+     * Closes a session stuck ongoing on a charger that is offline (an online charger's session is stopped instead:
+     * 1039): complete at its last meter reading, priced from it, the operator's reason as stop reason.
+     */
+    closeSession: async (
+      stationId: number,
+      chargerId: number,
+      sessionId: number,
+      reason: string,
+    ): Promise<ChargerSession> => {
+      const charger = await chargerOf(stationId, chargerId);
+      if (charger.connected) throw new AppError(codes.operationFailed, closeOnlineMessage);
+      const ongoing = await sessions.ongoingOf(charger.id);
+      if (!ongoing.some((s) => s.id === sessionId)) {
+        throw new AppError(codes.operationFailed, 'This session is not ongoing on this charger');
+      }
+      if (!(await sessions.closeByOperator(sessionId, reason))) {
+        throw new AppError(codes.operationFailed, 'This session is not ongoing on this charger');
+      }
+      return sessionAnswer(sessionId, charger.id);
     },
 
     /** Reset; refused while a session is ongoing (1036) or a firmware update is under way (1039). */

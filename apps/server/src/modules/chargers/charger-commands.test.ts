@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { call } from '../../../test/helpers.ts';
 import { listeningApp, simulators, type OcppTestApp } from '../../ocpp/ocpp.fixtures.ts';
 import { aCard } from '../cards/cards.fixtures.ts';
+import { saveTariff } from '../tariffs/tariffs.fixtures.ts';
 import { chargerHolds } from './charger-holds.service.ts';
 import { aProductCode, anOperatorWithSite, callerFor, chargerCall } from './chargers.fixtures.ts';
 
@@ -314,6 +315,54 @@ describe('a charger with two connectors', () => {
     const stopFirst = await c.as(chargerCall('stop'), { chargerId: c.chargerId, sessionId: first!.id });
     expect(stopFirst.data).toMatchObject({ id: first!.id, connectorId: 1, status: 'complete' });
     expect((await c.detail()).ongoingSessions).toEqual([]);
+  });
+});
+
+describe('closing a session stuck on an offline charger', () => {
+  it('closes it with the reason, at the last meter reading and priced from it; refused while online', async () => {
+    const c = await aConnectedCharger();
+    await saveTariff(t.app, { token: c.token, stationId: c.stationId });
+    const { transactionId } = await c.sim.call('StartTransaction', {
+      connectorId: 1,
+      idTag: (await aCard(t.db, c.stationId)).cardId,
+      meterStart: 1000,
+      timestamp: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    await c.sim.call('MeterValues', {
+      connectorId: 1,
+      transactionId,
+      meterValue: [
+        {
+          timestamp: new Date(Date.now() - 1_800_000).toISOString(),
+          sampledValue: [{ value: '6000', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }],
+        },
+      ],
+    });
+    const [session] = (await c.detail()).ongoingSessions;
+    const close = { chargerId: c.chargerId, sessionId: session!.id, reason: 'Charger lost its network' };
+    expect((await c.as(chargerCall('session/close'), close)).status).toBe(1039);
+
+    await c.sim.stop();
+    await vi.waitFor(async () => expect((await c.detail()).connected).toBe(false));
+    const closed = await c.as(chargerCall('session/close'), close);
+    expect(closed.status, closed.msg).toBe(200);
+    expect(closed.data).toMatchObject({
+      id: session!.id,
+      status: 'complete',
+      meterStopWh: 6000,
+      energyWh: 5000,
+      stopReason: 'Charger lost its network',
+    });
+    const row = await t.db
+      .selectFrom('charging_sessions')
+      .select(['cost_gross_minor', 'flags'])
+      .where('id', '=', session!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.cost_gross_minor).toBeGreaterThan(0);
+    expect(row.flags).toContain('closedByOperator');
+    expect((await c.detail()).ongoingSessions).toEqual([]);
+    // Closed already: there is nothing left to close.
+    expect((await c.as(chargerCall('session/close'), close)).status).toBe(1039);
   });
 });
 

@@ -42,6 +42,8 @@ export function chargersRoutes({
       commands.start(stationId, start),
     '/cms-system/system/charger/v2/stop': ({ stationId, body: { stationId: _site, ...stop } }) =>
       commands.stop(stationId, stop),
+    '/cms-system/system/charger/v2/session/close': ({ stationId, body }) =>
+      commands.closeSession(stationId, body.chargerId, body.sessionId, body.reason),
     '/cms-system/system/charger/v2/reboot': async ({ stationId, body: { stationId: _site, ...reboot } }) => {
       await commands.reboot(stationId, reboot);
       return null;
@@ -61,6 +63,8 @@ export function chargersRoutes({
       tools.triggerMessage(stationId, input),
     '/cms-system/system/charger/v2/configuration': ({ stationId, body: { stationId: _site, ...input } }) =>
       tools.getConfiguration(stationId, input),
+    '/cms-system/system/charger/v2/data-transfer': ({ stationId, body: { stationId: _site, ...input } }) =>
+      tools.dataTransfer(stationId, input),
     '/cms-system/system/charger/v2/configuration/change': ({
       stationId,
       body: { stationId: _site, ...input },

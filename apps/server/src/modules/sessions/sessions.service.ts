@@ -22,7 +22,7 @@ export type SessionServiceDeps = {
 export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid';
 
 /** Sessions this server closed itself; the charger's own stop, when it comes, still wins. */
-const closedByServer = ['offlineTimeout', 'replacedByNewTransaction'];
+const closedByServer = ['offlineTimeout', 'replacedByNewTransaction', 'closedByOperator'];
 
 /**
  * Transaction ids are strings in the core; the table keeps integers, OCPP 1.6's (ours, or the charger's for a
@@ -52,7 +52,13 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
     events.append(trx, 'session.stopped', ...stopped.map(stoppedEvent));
 
   /** Closes a session the charger did not stop, at its last known meter value, and prices it. */
-  const closeByServer = async (trx: Trx, session: ChargingSessionRow, reason: string, endAtLeast: Date) => {
+  const closeByServer = async (
+    trx: Trx,
+    session: ChargingSessionRow,
+    reason: string,
+    endAtLeast: Date,
+    stopReason = reason,
+  ) => {
     const last = await meterValuesRepository(trx).lastEnergyReading(session.id);
     const meterStop = Math.max(last?.energy_wh ?? session.meter_start_wh, session.meter_start_wh);
     const lastTime = last?.sampled_at ?? session.start_time;
@@ -62,7 +68,7 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
       end_time: endTime,
       meter_stop_wh: meterStop,
       energy_wh: meterStop - session.meter_start_wh,
-      stop_reason: reason,
+      stop_reason: stopReason,
       flags: [...session.flags, reason],
       updated_at: now(),
       ...(await settledCost(trx, session, { at: endTime, energyWh: meterStop })),
@@ -275,6 +281,21 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
       }
       return count;
     },
+
+    /**
+     * The console closes a session stuck ongoing (its charger is offline and will not send StopTransaction): complete
+     * at the last meter reading (its time, or the start), priced from it, with the operator's reason as stop reason
+     * and the flag 'closedByOperator'. The charger's own StopTransaction, if it comes later, still wins. Undefined
+     * when the session is not ongoing (any more).
+     */
+    closeByOperator: (sessionId: number, reason: string): Promise<ChargingSessionRow | undefined> =>
+      db.transaction().execute(async (trx) => {
+        const session = await sessionsRepository(trx).lockOngoing(sessionId);
+        if (!session) return undefined;
+        const closed = await closeByServer(trx, session, 'closedByOperator', session.start_time, reason);
+        await announceStopped(trx, closed);
+        return closed;
+      }),
 
     getSession: (sessionId: number): Promise<ChargingSessionRow | undefined> => repo.findById(sessionId),
 
