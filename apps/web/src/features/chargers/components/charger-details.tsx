@@ -16,6 +16,7 @@ import type { LoadManagementCheck } from '../lib/load-management';
 import { ChargerActions } from './charger-actions';
 import { ChargerStatusChip } from './charger-status-chip';
 import { ChargerFields } from './charger-fields';
+import { ChargerReservations } from './charger-reservations';
 import { Section } from './detail-section';
 
 export type ChargerDetailsProps = {
@@ -99,6 +100,8 @@ function DetailsBody({ row, onClose, isLoadManagementActive }: DetailsBodyProps)
       >
         {t('chargers.details.tools')}
       </Button>
+
+      <ChargerReservations charger={charger} />
 
       <ChargerFields charger={charger} />
     </Box>
