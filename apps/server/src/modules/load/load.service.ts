@@ -88,8 +88,10 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
     phases: 1 | 3;
     unit: RateUnit;
     sendDefault: number | null;
-    sendTx: { connectorId: number; transactionId: number; limitA: number } | null;
+    sendTx: { connectorId: number; transactionId: number; limitA: number; first: boolean } | null;
   };
+  /** Each charger's commands under way, in order. */
+  const queues = new Map<number, Promise<void>>();
 
   const inputsOf = (chargers: Charger[], rows: LoadChargerRow[]): ChargerInput[] => {
     const byId = new Map(rows.map((r) => [r.charger_id, r]));
@@ -177,7 +179,6 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
     const chargers = await chargerView.allOfStation(stationId);
     const at = now();
     const plans: Plan[] = [];
-    let rejectedAny = false;
     await db.transaction().execute(async (trx) => {
       const repo = loadRepository(trx);
       await repo.lockSite(stationId);
@@ -213,14 +214,19 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
           session &&
           a.limitA !== null &&
           (previousLimit !== a.limitA || row.profile_transaction_id !== session.id || stale)
-            ? { connectorId: session.connectorId, transactionId: session.id, limitA: a.limitA }
+            ? {
+                connectorId: session.connectorId,
+                transactionId: session.id,
+                limitA: a.limitA,
+                first: row.profile_transaction_id !== session.id,
+              }
             : null;
         if (session && controlled)
           refreshAt = Math.min(
             refreshAt ?? Infinity,
             (sendTx ? at.getTime() : lastSent) + txProfileRefreshMs,
           );
-        stored.push({
+        const next: StoredAllocation = {
           chargerId: charger.id,
           limitA: a.limitA,
           fallbackA: a.fallbackA,
@@ -230,7 +236,9 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
           waitingSince: a.waitingSince === null ? null : new Date(a.waitingSince),
           profileTransactionId: session && controlled ? session.id : null,
           sentAt: sendTx ? at : null,
-        });
+        };
+        // Only what changed is written: at a site of hundreds of chargers most stay as they were.
+        if (changed(row, next)) stored.push(next);
         if (sendDefault !== null || sendTx)
           plans.push({
             charger,
@@ -247,50 +255,67 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
       await repo.sample(stationId, at, measuredPerPhase(chargers, rows));
     });
 
-    // After the commit: a node allocating at the same time found these limits stored and sends nothing.
-    await Promise.all(
-      plans.map(async (p) => {
-        const repo = loadRepository(db);
-        let unit: RateUnit = p.unit;
-        const results: (RateUnit | null | 'offline')[] = [];
-        if (p.sendDefault !== null) {
-          const limit = p.sendDefault;
-          const r = await sendProfile(
-            p.charger.productCode,
-            (u) => txDefaultProfile(limit, p.phases, u, voltage),
-            unit,
-          );
-          results.push(r);
-          if (r === 'A' || r === 'W') unit = r;
-        }
-        if (p.sendTx) {
-          const { connectorId, transactionId, limitA } = p.sendTx;
-          const validTo = new Date(now().getTime() + txProfileValidityMs);
-          const r = await sendProfile(
-            p.charger.productCode,
-            (u) => txProfile(connectorId, transactionId, limitA, p.phases, u, voltage, validTo),
-            unit,
-          );
-          results.push(r);
-          if (r === 'A' || r === 'W') {
-            unit = r;
-            await checkApplied(p.charger.productCode, connectorId, limitA, p.phases, r);
-          }
-        }
-        if (results.includes('offline')) {
-          // Not applied: the next allocation (its reconnection's status) sends it again.
-          await repo.forgetSent(p.charger.id);
-        } else if (results.includes(null)) {
-          log?.warn({ chargerId: p.charger.id }, 'charger rejects charging profiles: counted at its rating');
-          await repo.markProfiles(p.charger.id, true, unit);
-          rejectedAny = true;
-        } else if (unit !== p.unit) {
-          await repo.markProfiles(p.charger.id, false, unit);
-        }
-      }),
-    );
-    // A charger that refused is now counted at its full rating: the others' shares change.
-    if (rejectedAny) await allocateSite(stationId);
+    // After the commit (a node allocating at the same time found these limits stored and sends nothing), without
+    // holding up the next allocation; each charger's commands queue behind its earlier ones, so they arrive in order.
+    for (const p of plans) {
+      const previous = queues.get(p.charger.id) ?? Promise.resolve();
+      const next = previous
+        .then(() => sendPlan(p))
+        .then((rejected) => {
+          // A charger that refused is now counted at its full rating: the others' shares change.
+          if (rejected) void recompute(stationId);
+        })
+        .catch((error: unknown) =>
+          log?.warn({ err: error, chargerId: p.charger.id }, 'charging profile not sent'),
+        )
+        .finally(() => {
+          if (queues.get(p.charger.id) === next) queues.delete(p.charger.id);
+        });
+      queues.set(p.charger.id, next);
+    }
+  };
+
+  /** Sends a charger its profiles; true when it refused them (then flagged, counted at its rating). */
+  const sendPlan = async (p: Plan): Promise<boolean> => {
+    const repo = loadRepository(db);
+    let unit: RateUnit = p.unit;
+    const results: (RateUnit | null | 'offline')[] = [];
+    if (p.sendDefault !== null) {
+      const limit = p.sendDefault;
+      const r = await sendProfile(
+        p.charger.productCode,
+        (u) => txDefaultProfile(limit, p.phases, u, voltage),
+        unit,
+      );
+      results.push(r);
+      if (r === 'A' || r === 'W') unit = r;
+    }
+    if (p.sendTx) {
+      const { connectorId, transactionId, limitA, first } = p.sendTx;
+      const validTo = new Date(now().getTime() + txProfileValidityMs);
+      const r = await sendProfile(
+        p.charger.productCode,
+        (u) => txProfile(connectorId, transactionId, limitA, p.phases, u, voltage, validTo),
+        unit,
+      );
+      results.push(r);
+      if (r === 'A' || r === 'W') {
+        unit = r;
+        // Read back once per transaction: enough to find a charger that applies something else.
+        if (first) await checkApplied(p.charger.productCode, connectorId, limitA, p.phases, r);
+      }
+    }
+    if (results.includes('offline')) {
+      // Not applied: the next allocation (its reconnection's status) sends it again.
+      await repo.forgetSent(p.charger.id);
+    } else if (results.includes(null)) {
+      log?.warn({ chargerId: p.charger.id }, 'charger rejects charging profiles: counted at its rating');
+      await repo.markProfiles(p.charger.id, true, unit);
+      return true;
+    } else if (unit !== p.unit) {
+      await repo.markProfiles(p.charger.id, false, unit);
+    }
+    return false;
   };
 
   // One allocation of a site at a time on this node; a request while one runs runs once more after it.
@@ -489,6 +514,22 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
 }
 
 export type LoadService = ReturnType<typeof loadService>;
+
+const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+/** Whether a charger's stored allocation differs from the new one. */
+function changed(row: LoadChargerRow, next: StoredAllocation): boolean {
+  return (
+    next.sentAt !== null ||
+    numeric(row.limit_a) !== next.limitA ||
+    numeric(row.fallback_a) !== next.fallbackA ||
+    row.reason !== next.reason ||
+    row.site_phases_a.some((v, p) => v !== next.sitePhasesA[p]) ||
+    !sameTime(row.served_since, next.servedSince) ||
+    !sameTime(row.waiting_since, next.waitingSince) ||
+    row.profile_transaction_id !== next.profileTransactionId
+  );
+}
 
 /** The current measured on each site phase: each charger's L1..L3 onto the site phases its wiring names. */
 function measuredPerPhase(chargers: Charger[], rows: LoadChargerRow[]): Triple {
