@@ -93,11 +93,14 @@ export function overviewService({ db, chargerView, now }: OverviewServiceDeps) {
     },
 
     period: async (userId: number, stationId: number, choice: PeriodChoice): Promise<OverviewPeriod> => {
-      const site = await sites.detail(userId, stationId);
+      const [site, summary] = await Promise.all([
+        sites.detail(userId, stationId),
+        chargerView.statusSummary(stationId, []),
+      ]);
+      const chargers = summary.counts.reduce((sum, c) => sum + c.chargers, 0);
       const { period, previous, days } = periodsOf(choice, site.timeZone, now());
       const range = rangeOf(stationId, period, site.timeZone);
       const bucket = days <= 1 ? 'hour' : 'day';
-      const { total: chargers } = await chargerView.list(stationId, { pageNum: 1, pageSize: 1 });
       const [current, before, series, byStartBy, topChargers] = await Promise.all([
         totals(range, chargers, overviewTopMax),
         totals(rangeOf(stationId, previous, site.timeZone), chargers),
