@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setStationId } from '../../../lib/storage';
 import { envelope, fakeServer } from '../../../testing/fake-server';
+import { closeSessionPath } from '../api/close-session';
 import { deleteChargerPath } from '../api/delete-charger';
 import { rebootChargerPath } from '../api/reboot-charger';
 import { resetPinPath } from '../api/reset-pin';
@@ -88,6 +89,42 @@ describe('charger actions', () => {
         { stationId: 7, chargerId: charger.id, type: 'Hard' },
       ]),
     );
+  });
+
+  it('closes a session stuck on an offline charger, with the reason asked for', async () => {
+    const charger = aCharger({
+      connected: false,
+      status: 'offline',
+      ongoingSessions: [{ id: 77, connectorId: 1, startTime: '2025-03-01T10:00:00.000Z', energyWh: 5000 }],
+    });
+    const { requests } = showActions(charger, {
+      answers: { [closeSessionPath]: envelope(200, 'success', { id: 77 }) },
+    });
+    expect(screen.getByTestId('charger-action-stop')).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByTestId('charger-action-close-session'));
+    await screen.findByTestId('charger-close-session-dialog');
+    fireEvent.click(screen.getByTestId('charger-close-session-submit'));
+    expect(await screen.findByText('Enter why the session is closed')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('charger-close-session-reason'), {
+      target: { value: ' Charger lost power ' },
+    });
+    fireEvent.click(screen.getByTestId('charger-close-session-submit'));
+    await waitFor(() =>
+      expect(requests.map((request) => request.body)).toEqual([
+        { stationId: 7, chargerId: charger.id, sessionId: 77, reason: 'Charger lost power' },
+      ]),
+    );
+    expect(await screen.findByText('Session 77 closed')).toBeTruthy();
+  });
+
+  it('does not offer to close a session of a charger that is online', () => {
+    showActions(
+      aCharger({
+        ongoingSessions: [{ id: 77, connectorId: 1, startTime: '2025-03-01T10:00:00.000Z', energyWh: 0 }],
+      }),
+    );
+    expect(screen.queryByTestId('charger-action-close-session')).toBeNull();
   });
 
   it('does nothing when the confirmation is cancelled', async () => {

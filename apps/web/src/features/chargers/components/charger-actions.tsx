@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
 import KeyIcon from '@mui/icons-material/Key';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
@@ -20,6 +21,7 @@ import { useStopCharging } from '../api/stop-charging';
 import { useUpdateFirmware } from '../api/update-firmware';
 import { formatNumber } from '../lib/format';
 import { loadManagementAllows, type LoadManagementCheck } from '../lib/load-management';
+import { CloseSessionDialog } from './close-session-dialog';
 import { ConnectorChoiceDialog, type ConnectorChoice } from './connector-choice-dialog';
 import { NewPinDialog } from './new-pin-dialog';
 
@@ -43,6 +45,7 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
   const [newPin, setNewPin] = useState<PinResetResult | null>(null);
   // A charger with several connectors: the dialog that asks which connector to start on, or which session to stop.
   const [choosing, setChoosing] = useState<'start' | 'stop' | null>(null);
+  const [closing, setClosing] = useState(false);
 
   const name = charger.alias || charger.productCode;
   const chargerId = charger.id;
@@ -181,6 +184,19 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
           disabled: offline || !charging,
           color: 'warning',
         })}
+        {/* Offline with a session still ongoing: it cannot be stopped, only closed by hand. */}
+        {offline && charging && (
+          <Button
+            variant="outlined"
+            color="warning"
+            startIcon={<DoneAllIcon />}
+            disabled={busy}
+            onClick={() => setClosing(true)}
+            data-testid="charger-action-close-session"
+          >
+            {t('chargers.closeSession.button')}
+          </Button>
+        )}
         {button('reboot', 'charger-action-reboot', <RestartAltIcon />, { disabled: offline })}
         {button('hardReset', 'charger-action-hard-reset', <PowerSettingsNewIcon />, {
           disabled: offline,
@@ -191,6 +207,7 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
         {button('resetPin', 'charger-action-reset-pin', <KeyIcon />)}
         {button('delete', 'charger-action-delete', <DeleteOutlineIcon />, { color: 'error' })}
       </Stack>
+      <CloseSessionDialog charger={charger} open={closing} onClose={() => setClosing(false)} />
       <NewPinDialog productCode={charger.productCode} result={newPin} onClose={() => setNewPin(null)} />
       <ConnectorChoiceDialog
         open={choosing !== null}
