@@ -163,6 +163,7 @@ export async function buildApp({
     trustProxy: config.trustProxy ?? false,
     now,
     ocppLog: ocppLog.writer,
+    dataTransferVendors: config.dataTransferVendors ?? [],
   });
 
   // A charger deleted through any node: the node holding its socket closes it.

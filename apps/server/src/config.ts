@@ -30,6 +30,8 @@ const schema = z.object({
   // The OCPP message log of every charger (docs/ocpp.md, Troubleshooting): on or off, and the days it is kept.
   OCPP_LOG: z.enum(['on', 'off']).default('on'),
   OCPP_LOG_DAYS: z.coerce.number().positive().max(366).default(7),
+  // Vendor ids whose DataTransfer from a charger is Accepted (comma-separated); any other gets UnknownVendorId.
+  OCPP_DATA_TRANSFER_VENDORS: z.string().optional(),
   // PEM files: with TLS_CERT and TLS_KEY the port speaks https and wss only (OCPP security profiles 2 and 3);
   // TLS_CLIENT_CA also asks chargers for a client certificate signed by it (profile 3).
   TLS_CERT: z.string().optional(),
@@ -65,6 +67,8 @@ export type Config = {
   ocppLog: boolean;
   /** OCPP_LOG_DAYS: the message log and connection history are kept this long. */
   ocppLogDays: number;
+  /** OCPP_DATA_TRANSFER_VENDORS: vendor ids whose DataTransfer is Accepted (and kept in the message log). */
+  dataTransferVendors: string[];
   /** Names this node in `nodes` and `chargers.node_id`; unique among the nodes sharing the database. */
   nodeId: string;
   /** TLS_CERT / TLS_KEY / TLS_CLIENT_CA as absolute paths; undefined serves plain http and ws. */
@@ -108,6 +112,10 @@ export function loadConfig(
     chargerWaitTimeout: e.CHARGER_WAIT_TIMEOUT,
     ocppLog: e.OCPP_LOG === 'on',
     ocppLogDays: e.OCPP_LOG_DAYS,
+    dataTransferVendors: (e.OCPP_DATA_TRANSFER_VENDORS ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
     nodeId: e.NODE_ID ?? `${os.hostname()}:${e.PORT}`,
     tls: tlsFiles(e.TLS_CERT, e.TLS_KEY, e.TLS_CLIENT_CA),
   };

@@ -90,6 +90,7 @@ type TestAppOptions = Partial<
     | 'nodeId'
     | 'tls'
     | 'trustProxy'
+    | 'dataTransferVendors'
   >
 > &
   Pick<AppOptions, 'logStream'>;

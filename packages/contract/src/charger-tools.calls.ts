@@ -7,6 +7,8 @@ import {
   chargerToolRefSchema,
   clearCacheAnswerSchema,
   configurationAnswerSchema,
+  dataTransferAnswerSchema,
+  dataTransferSchema,
   getConfigurationSchema,
   triggerAnswerSchema,
   triggerMessageSchema,
@@ -56,5 +58,11 @@ export const chargerToolCalls = {
     data: configurationAnswerSchema,
     access: 'site',
     summary: 'ChangeConfiguration of one key; not AuthorizationKey (pin/reset sends it)',
+  },
+  '/cms-system/system/charger/v2/data-transfer': {
+    body: dataTransferSchema,
+    data: dataTransferAnswerSchema,
+    access: 'site',
+    summary: "DataTransfer to the charger for a vendor id the operator names; the charger's answer, raw",
   },
 } as const satisfies Record<string, CallDefinition>;

@@ -111,3 +111,26 @@ export const chargerConfigurationSchema = z.object({
   unknownKeys: z.array(z.string()),
 });
 export type ChargerConfiguration = z.infer<typeof chargerConfigurationSchema>;
+
+export const dataTransferStatuses = ['Accepted', 'Rejected', 'UnknownMessageId', 'UnknownVendorId'] as const;
+
+/** DataTransfer to the charger: a vendor's own message, sent and answered raw (OCPP 1.6: CiString255 / 50). */
+export const dataTransferSchema = z.object({
+  stationId,
+  chargerId,
+  vendorId: z
+    .string({ error: 'Enter the vendor id' })
+    .trim()
+    .min(1, 'Enter the vendor id')
+    .max(255, 'A vendor id has at most 255 characters'),
+  messageId: z.string().trim().max(50, 'A message id has at most 50 characters').optional(),
+  data: z.string().max(10_000, 'At most 10,000 characters of data').optional(),
+});
+export type DataTransfer = z.infer<typeof dataTransferSchema>;
+
+export const dataTransferAnswerSchema = z.object({
+  status: z.enum(dataTransferStatuses),
+  /** What the charger sent back, as it came; null when nothing. */
+  data: z.string().nullable(),
+});
+export type DataTransferAnswer = z.infer<typeof dataTransferAnswerSchema>;

@@ -6,6 +6,9 @@ type Handler<A extends Ocpp16CentralSystemAction> = (
 ) => Ocpp16Response<A> | Promise<Ocpp16Response<A>>;
 type FirmwareStatus = Ocpp16.FirmwareStatusNotificationRequest['status'];
 
+/** The vendor id of the simulator's own DataTransfer (messageId 'echo': the data comes back). */
+export const simulatorVendorId = 'org.plugboard.sim';
+
 /** Configuration keys the simulator knows; AuthorizationKey is write-only, as OCPP requires. */
 const readOnlyKeys = new Set([
   'NumberOfConnectors',
@@ -256,6 +259,13 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
         if (c.transactionId !== null) await charger.stopTransaction(c.id, 'UnlockCommand');
       });
       return { status: 'Unlocked' };
+    },
+
+    // A vendor extension of the simulator's own: it answers its data back; any other vendor is unknown to it.
+    DataTransfer: ({ vendorId, messageId, data }) => {
+      if (vendorId !== simulatorVendorId) return { status: 'UnknownVendorId' };
+      if (messageId !== undefined && messageId !== 'echo') return { status: 'UnknownMessageId' };
+      return { status: 'Accepted', data: `echo:${data ?? ''}` };
     },
 
     // The simulator keeps no authorization cache: there is nothing to clear, and that succeeds.

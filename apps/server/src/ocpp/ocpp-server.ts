@@ -30,6 +30,8 @@ export type OcppOptions = {
   stuckSessionAfterMs?: number;
   /** The message log and connection history (modules/ocpp-log), written behind: nothing here waits for it. */
   ocppLog?: OcppLogWriter;
+  /** Vendor ids whose DataTransfer is Accepted (OCPP_DATA_TRANSFER_VENDORS). */
+  dataTransferVendors?: readonly string[];
 };
 
 /**
@@ -68,6 +70,7 @@ const replacedClose = { code: 4000, reason: 'Replaced by a newer connection' };
  */
 export async function registerOcpp(app: FastifyInstance, options: OcppOptions): Promise<CentralSystem> {
   const { chargers, sessions, nodes, now } = options;
+  const dataTransferVendors = new Set(options.dataTransferVendors ?? []);
   const pingIntervalMs = Math.max(1, Math.round(options.pingInterval * 1000));
   const log = app.log.child({ module: 'ocpp' });
   const registry = connectionRegistry({
@@ -192,6 +195,7 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
       sessions,
       heartbeatInterval: options.heartbeatInterval,
       ...(ocppLog && { securityEvents: ocppLog.securityEvent }),
+      dataTransferVendors,
       now,
       log: clientLog,
       command: (action, payload) => registry.send(charger.productCode, action, payload),

@@ -3,6 +3,8 @@ import type {
   ChangeConfiguration,
   ChargerConfiguration,
   ConfigurationStatus,
+  DataTransfer,
+  DataTransferAnswer,
   GetConfiguration,
   TriggerMessage,
   UnlockConnector,
@@ -63,6 +65,18 @@ export function chargerToolsService({ chargerView, link }: ChargerToolsDeps) {
           .sort((a, b) => a.key.localeCompare(b.key, 'en')),
         unknownKeys: answer.unknownKey ?? [],
       };
+    },
+
+    dataTransfer: async (
+      stationId: number,
+      { chargerId, vendorId, messageId, data }: Omit<DataTransfer, 'stationId'>,
+    ): Promise<DataTransferAnswer> => {
+      const answer = await link.send(await productCodeOf(stationId, chargerId), 'DataTransfer', {
+        vendorId,
+        ...(messageId && { messageId }),
+        ...(data !== undefined && { data }),
+      });
+      return { status: answer.status, data: answer.data ?? null };
     },
 
     changeConfiguration: async (

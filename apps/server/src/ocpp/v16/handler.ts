@@ -18,6 +18,8 @@ export type V16Context = {
   heartbeatInterval: number;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Vendor ids whose DataTransfer is Accepted (OCPP_DATA_TRANSFER_VENDORS); the message log keeps it raw. */
+  dataTransferVendors?: ReadonlySet<string>;
   /** Stores a SecurityEventNotification (modules/ocpp-log); absent, the event is only answered. */
   securityEvents?: (event: SecurityEventEntry) => Promise<void>;
   /** A command to this charger (through the registry), for a handler that asks something back after answering. */

@@ -12,6 +12,8 @@ const vendors: Record<string, VendorHandler> = {};
 // An unknown vendor is an answer (UnknownVendorId), not an error: OCPP 1.6 section 4.3.
 export const dataTransfer: V16Handler<'DataTransfer'> = (params, ctx) => {
   const vendor = Object.hasOwn(vendors, params.vendorId) ? vendors[params.vendorId] : undefined;
+  // A vendor the operator named: accepted as it came; the message log shows it raw.
+  if (!vendor && ctx.dataTransferVendors?.has(params.vendorId)) return Promise.resolve({ status: 'Accepted' });
   if (!vendor) {
     ctx.log.info(
       { vendorId: params.vendorId, messageId: params.messageId },

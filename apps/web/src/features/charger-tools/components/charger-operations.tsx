@@ -14,6 +14,7 @@ import { useClearCache } from '../api/clear-cache';
 import { useTriggerMessage } from '../api/trigger-message';
 import { useUnlockConnector } from '../api/unlock-connector';
 import { answerSeverity } from '../lib/answer';
+import { DataTransferCard } from './data-transfer-card';
 
 export type ChargerOperationsProps = {
   chargerId: number;
@@ -240,6 +241,7 @@ export function ChargerOperations({ chargerId, name, connected, connectorIds }: 
           {t('chargerTools.operations.trigger')}
         </Button>
       </Card>
+      <DataTransferCard chargerId={chargerId} name={name} connected={connected} />
     </Stack>
   );
 }
