@@ -35,7 +35,7 @@ const slowMaxMs = 5000;
 type Deps = {
   db: Db;
   now: () => Date;
-  auth: Pick<AuthService, 'create' | 'revoke' | 'revokeAllOfUser'>;
+  auth: Pick<AuthService, 'create' | 'revoke' | 'revokeAllOfUser' | 'forgetUser'>;
   verifyCodes: Pick<VerifyCodeService, 'redeem'>;
   /** Waits before a login is answered while its e-mail or client is being guessed at; real time by default. */
   sleep?: (ms: number) => Promise<void>;
@@ -85,6 +85,36 @@ export function accountService({ db, now, auth, verifyCodes, sleep = realSleep }
     return false;
   }
 
+  async function updateAccount(session: LoginSession, body: UpdateUserBody): Promise<UserInfo> {
+    const user = await currentUser(session);
+    const patch: Updateable<Database['users']> = { updated_at: now() };
+    if (body.name !== undefined) patch.name = body.name;
+    if (body.companyName !== undefined) patch.company_name = body.companyName;
+    if (body.companyAddress !== undefined) patch.company_address = body.companyAddress;
+    if (body.vatNumber !== undefined) patch.vat_number = body.vatNumber;
+    if (body.language !== undefined) patch.language = body.language;
+    if (body.avatar === null) Object.assign(patch, { avatar: null, avatar_type: null });
+    if (typeof body.avatar === 'string') {
+      const image = await prepareAvatar(body.avatar);
+      Object.assign(patch, { avatar: image.bytes, avatar_type: image.type });
+    }
+
+    const newEmail = body.newEmail?.toLowerCase() === user.email.toLowerCase() ? undefined : body.newEmail;
+    if (newEmail === undefined) return toUserInfo((await repo.update(user.id, patch)) ?? user);
+    if (await repo.findByEmail(newEmail)) throw new AppError(codes.accountExists);
+    if (!body.emailCode)
+      throw new AppError(codes.invalidCode, 'Enter the code sent to the new e-mail address');
+    const updated = await verifyCodes.redeem(
+      { email: newEmail, purpose: 'changeEmail', code: body.emailCode, userId: user.id },
+      async (trx) => {
+        const row = await accountRepository(trx).update(user.id, { ...patch, email: newEmail });
+        if (!row) throw new AppError(codes.accountExists);
+        return row;
+      },
+    );
+    return toUserInfo(updated);
+  }
+
   async function currentUser(session: LoginSession): Promise<UserRow> {
     const user = await repo.findById(session.userId);
     if (!user) throw new AppError(codes.sessionEnded);
@@ -128,34 +158,13 @@ export function accountService({ db, now, auth, verifyCodes, sleep = realSleep }
 
     detail: async (session: LoginSession) => toUserInfo(await currentUser(session)),
 
+    /** What a session carries (e-mail, language) is read again at the next call. */
     async update(session: LoginSession, body: UpdateUserBody): Promise<UserInfo> {
-      const user = await currentUser(session);
-      const patch: Updateable<Database['users']> = { updated_at: now() };
-      if (body.name !== undefined) patch.name = body.name;
-      if (body.companyName !== undefined) patch.company_name = body.companyName;
-      if (body.companyAddress !== undefined) patch.company_address = body.companyAddress;
-      if (body.vatNumber !== undefined) patch.vat_number = body.vatNumber;
-      if (body.language !== undefined) patch.language = body.language;
-      if (body.avatar === null) Object.assign(patch, { avatar: null, avatar_type: null });
-      if (typeof body.avatar === 'string') {
-        const image = await prepareAvatar(body.avatar);
-        Object.assign(patch, { avatar: image.bytes, avatar_type: image.type });
+      try {
+        return await updateAccount(session, body);
+      } finally {
+        auth.forgetUser(session.userId);
       }
-
-      const newEmail = body.newEmail?.toLowerCase() === user.email.toLowerCase() ? undefined : body.newEmail;
-      if (newEmail === undefined) return toUserInfo((await repo.update(user.id, patch)) ?? user);
-      if (await repo.findByEmail(newEmail)) throw new AppError(codes.accountExists);
-      if (!body.emailCode)
-        throw new AppError(codes.invalidCode, 'Enter the code sent to the new e-mail address');
-      const updated = await verifyCodes.redeem(
-        { email: newEmail, purpose: 'changeEmail', code: body.emailCode, userId: user.id },
-        async (trx) => {
-          const row = await accountRepository(trx).update(user.id, { ...patch, email: newEmail });
-          if (!row) throw new AppError(codes.accountExists);
-          return row;
-        },
-      );
-      return toUserInfo(updated);
     },
 
     /** A wrong current password is 4129 ("Please enter correct information"): 4122 speaks of an unknown e-mail. */
@@ -188,6 +197,7 @@ export function accountService({ db, now, auth, verifyCodes, sleep = realSleep }
         throw new AppError(codes.invalidInput, 'The password is wrong');
       }
       await db.transaction().execute((trx) => accountRepository(trx).remove(user.id, user.email));
+      auth.forgetUser(user.id);
     },
   };
 }
