@@ -39,6 +39,8 @@ import { allocateOnEvents } from './modules/load/load-listener.ts';
 import { localListService } from './modules/local-list/local-list.service.ts';
 import { syncLocalListsOnEvents } from './modules/local-list/local-list-listener.ts';
 import { reservationsService } from './modules/reservations/reservations.service.ts';
+import { diagnosticsService } from './modules/diagnostics/diagnostics.service.ts';
+import { registerDiagnosticsFiles } from './modules/diagnostics/diagnostics.routes.ts';
 import { loadService } from './modules/load/load.service.ts';
 
 export type AppOptions = {
@@ -199,6 +201,19 @@ export async function buildApp({
   });
   app.addHook('onClose', () => stopReservations());
 
+  // GetDiagnostics uploads come back to this server (PUBLIC_URL, else this port on localhost).
+  const diagnostics = diagnosticsService({
+    db,
+    now,
+    link: chargerLink(central.registry),
+    chargerView,
+    chargers,
+    baseUrl: (config.publicUrl ?? `${config.tls ? 'https' : 'http'}://localhost:${config.port ?? 8080}`).replace(
+      /\/$/,
+      '',
+    ),
+  });
+
   const assertSiteOwner = sitesService(db).assertOwner;
   registerCalls(
     app,
@@ -217,8 +232,10 @@ export async function buildApp({
       chargerWaitMs: (config.chargerWaitTimeout ?? 30) * 1000,
       ocppLog,
       localList,
+      diagnostics,
     }),
   );
+  await registerDiagnosticsFiles(app, { auth, now, assertSiteOwner }, diagnostics);
   // Load management: every node allocates a site again on its chargers' events (the site is locked meanwhile).
   const stopLoad = allocateOnEvents(
     events,

@@ -89,6 +89,7 @@ type TestAppOptions = Partial<
     | 'firmwareCatalog'
     | 'nodeId'
     | 'tls'
+    | 'publicUrl'
     | 'trustProxy'
     | 'dataTransferVendors'
   >

@@ -13,6 +13,7 @@ import { displayCalls } from './display.calls.ts';
 import { overviewCalls } from './overview.calls.ts';
 import { localListCalls } from './local-list.calls.ts';
 import { reservationCalls } from './reservations.calls.ts';
+import { diagnosticsCalls } from './diagnostics.calls.ts';
 import { loadCalls } from './load.calls.ts';
 import { ocppLogCalls } from './ocpp-log.calls.ts';
 import { chargerToolCalls } from './charger-tools.calls.ts';
@@ -41,6 +42,7 @@ export const calls = withPlainTextBodies({
   ...overviewCalls,
   ...localListCalls,
   ...reservationCalls,
+  ...diagnosticsCalls,
   ...loadCalls,
   ...ocppLogCalls,
   ...chargerToolCalls,

@@ -24,3 +24,4 @@ export * from './ocpp-log.ts';
 export * from './charger-tools.ts';
 export * from './local-list.ts';
 export * from './reservations.ts';
+export * from './diagnostics.ts';

@@ -4,6 +4,7 @@ import { carPowerW, currentsFor, limitInForceW, type Electrical } from './car-mo
 import { attachChargePointHandlers } from './charge-point-handlers.ts';
 import { localAuthList, type LocalListOptions } from './local-list.ts';
 import { attachReservationHandlers, reservationFor, type SimReservation } from './reservations.ts';
+import { attachDiagnosticsHandler } from './diagnostics.ts';
 
 export type ConnectorStatus = Ocpp16.StatusNotificationRequest['status'];
 type ChargingProfile = Ocpp16.SetChargingProfileRequest['csChargingProfiles'];
@@ -26,6 +27,8 @@ export type SimulatedChargerOptions = {
   tls?: { ca?: string | Buffer; cert?: string | Buffer; key?: string | Buffer };
   /** false: no HTTP Basic auth at all, as on security profile 3 (true by default). */
   basicAuth?: boolean;
+  /** How GetDiagnostics uploads: HTTP PUT of the bytes (default) or POST multipart/form-data. */
+  diagnosticsUpload?: 'put' | 'multipart';
   /** Its Local Authorization List (supported, 100 entries a message, 1000 in all by default). */
   localList?: LocalListOptions;
   /** Number of connectors (1 by default). */
@@ -442,6 +445,7 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
 
   attachChargePointHandlers(charger);
   attachReservationHandlers(charger);
+  attachDiagnosticsHandler(charger, options.diagnosticsUpload);
   return charger;
 }
 

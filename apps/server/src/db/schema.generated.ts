@@ -59,6 +59,19 @@ export interface ChargerConnections {
   remote_address: string | null;
 }
 
+export interface ChargerDiagnostics {
+  charger_id: number;
+  content: Buffer | null;
+  expires_at: Timestamp;
+  file_name: string | null;
+  id: Generated<number>;
+  requested_at: Timestamp;
+  size: number | null;
+  station_id: number;
+  token_hash: Buffer | null;
+  uploaded_at: Timestamp | null;
+}
+
 export interface Chargers {
   alias: string;
   booted_at: Timestamp | null;
@@ -207,6 +220,7 @@ export interface Invoices {
   customer_label: string;
   description: string;
   fee: ColumnType<unknown, string, string>;
+  footer: Generated<string>;
   gross_minor: number;
   id: Generated<number>;
   issued_at: Timestamp | null;
@@ -523,6 +537,7 @@ export interface DB {
   card_groups: CardGroups;
   cards: Cards;
   charger_connections: ChargerConnections;
+  charger_diagnostics: ChargerDiagnostics;
   charger_security_events: ChargerSecurityEvents;
   chargers: Chargers;
   charging_sessions: ChargingSessions;

@@ -22,6 +22,8 @@ import { overviewRoutes } from './overview/overview.routes.ts';
 import { localListRoutes } from './local-list/local-list.routes.ts';
 import { reservationsRoutes } from './reservations/reservations.routes.ts';
 import { reservationsService } from './reservations/reservations.service.ts';
+import { diagnosticsRoutes } from './diagnostics/diagnostics.routes.ts';
+import type { DiagnosticsService } from './diagnostics/diagnostics.service.ts';
 import type { LocalListService } from './local-list/local-list.service.ts';
 import { ocppLogRoutes } from './ocpp-log/ocpp-log.routes.ts';
 import type { OcppLogService } from './ocpp-log/ocpp-log.service.ts';
@@ -65,6 +67,8 @@ export type ModuleDeps = {
   ocppLog: OcppLogService;
   /** The sites' local authorization lists, kept on their chargers. */
   localList: LocalListService;
+  /** GetDiagnostics with the server's own upload URL. */
+  diagnostics: DiagnosticsService;
 };
 
 /** Every module's call handlers, combined; the type makes a contract call without a handler a compile error. */
@@ -117,6 +121,7 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
     ...loadRoutes(loadService({ db, chargerView: deps.chargerView, link: deps.chargerLink, now })),
     ...ocppLogRoutes(deps.ocppLog),
     ...localListRoutes(deps.localList),
+    ...diagnosticsRoutes(deps.diagnostics),
     ...reservationsRoutes(
       reservationsService({ db, now, link: deps.chargerLink, chargerView: deps.chargerView }),
     ),

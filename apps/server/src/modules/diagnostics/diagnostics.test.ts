@@ -1,0 +1,104 @@
+import type { AddressInfo } from 'node:net';
+import { codes, diagnosticsFilePath } from '@plugboard/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { consoleHeaders, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { simulators } from '../../ocpp/ocpp.fixtures.ts';
+import { aCharger, anOperatorWithSite, callerFor } from '../chargers/chargers.fixtures.ts';
+
+let t: TestApp & { url: string; base: string };
+const sims = simulators(() => t.url);
+
+beforeAll(async () => {
+  // The upload URL must name this very listener: PUBLIC_URL is set once the port is known.
+  const first = await createTestApp();
+  await first.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = first.app.server.address() as AddressInfo;
+  await first.close();
+  const app = await createTestApp({ publicUrl: `http://127.0.0.1:${port}/` });
+  await app.app.listen({ port, host: '127.0.0.1' });
+  t = { ...app, url: `ws://127.0.0.1:${port}/ocpp`, base: `http://127.0.0.1:${port}` };
+});
+afterEach(() => sims.stopAll());
+afterAll(() => t.close());
+
+const requestPath = '/cms-system/system/diagnostics/v2/request';
+const listPath = '/cms-system/system/diagnostics/v2/list';
+
+async function aChargerWithSim(upload: 'put' | 'multipart' = 'put') {
+  const op = await anOperatorWithSite(t.db);
+  const as = callerFor(t.app, op);
+  const charger = await aCharger(t.db, { stationId: op.stationId });
+  const sim = sims.make(charger, { diagnosticsUpload: upload });
+  const locations: string[] = [];
+  sim.client.on('message', ({ message, outbound }: { message: string; outbound: boolean }) => {
+    const frame = JSON.parse(message) as [number, string, string, { location?: string }];
+    if (!outbound && frame[2] === 'GetDiagnostics' && frame[3].location) locations.push(frame[3].location);
+  });
+  await sim.boot();
+  return { op, as, charger, sim, locations };
+}
+
+const download = (op: { token: string; stationId: number }, id: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: diagnosticsFilePath,
+    headers: consoleHeaders(diagnosticsFilePath, op.token),
+    payload: { stationId: op.stationId, id },
+  });
+
+describe('GetDiagnostics with an upload URL of the server', () => {
+  for (const upload of ['put', 'multipart'] as const) {
+    it(`gets the charger's file (${upload}) and offers it for download; the URL works once`, async () => {
+      const { op, as, charger, locations } = await aChargerWithSim(upload);
+      const answer = (await as(requestPath, { chargerId: charger.id })) as {
+        status: number;
+        data: { id: number; fileName: string };
+      };
+      expect(answer).toMatchObject({
+        status: 200,
+        data: { fileName: `diagnostics-${charger.product_code}.log` },
+      });
+      await vi.waitFor(async () =>
+        expect(await as(listPath, { chargerId: charger.id })).toMatchObject({
+          data: { status: 'Uploaded', list: [{ id: answer.data.id, size: expect.any(Number) as unknown }] },
+        }),
+      );
+      const location = locations[0] ?? '';
+      expect(location.startsWith(`${t.base}/ocpp-diagnostics/`)).toBe(true);
+      const file = await download(op, answer.data.id);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-disposition']).toBe(
+        `attachment; filename="diagnostics-${charger.product_code}.log"`,
+      );
+      expect(file.body).toContain(`${charger.product_code} firmware 1.0.0: all well`);
+      // A second upload to the same URL is refused: the token is spent.
+      const again = await fetch(location, {
+        method: 'PUT',
+        body: 'x',
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(again.status).toBe(404);
+    });
+  }
+
+  it('refuses an unknown token, a file over the limit, and another site asking for the file', async () => {
+    const { op, as, charger } = await aChargerWithSim();
+    const unknown = await fetch(`${t.base}/ocpp-diagnostics/nothing`, { method: 'PUT', body: 'x' });
+    expect(unknown.status).toBe(404);
+    const big = await t.app.inject({
+      method: 'PUT',
+      url: '/ocpp-diagnostics/whatever',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(21 * 1024 * 1024),
+    });
+    expect(big.statusCode).toBe(413);
+    const answer = (await as(requestPath, { chargerId: charger.id })) as { data: { id: number } };
+    await vi.waitFor(async () =>
+      expect(await as(listPath, { chargerId: charger.id })).toMatchObject({ data: { status: 'Uploaded' } }),
+    );
+    const other = await anOperatorWithSite(t.db);
+    const refused = await download(other, answer.data.id);
+    expect(JSON.parse(refused.body)).toMatchObject({ status: codes.operationFailed });
+    expect((await download(op, answer.data.id)).statusCode).toBe(200);
+  });
+});
