@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import Button from '@mui/material/Button';
 import ReceiptIcon from '@mui/icons-material/Receipt';
+import { useQueryClient } from '@tanstack/react-query';
 import { useChargers } from '../../features/chargers/api/get-chargers';
+import { useLiveChargers } from '../../features/chargers/api/live-chargers';
+import { followLiveSessions } from '../../features/sessions/lib/live-sessions';
 import { SessionListView } from '../../features/sessions/components/session-list-view';
 import { useTranslation } from '../../lib/i18n';
 
@@ -12,6 +15,9 @@ const chargerOptionsQuery = { keyword: '', status: '', pageNum: 1, pageSize: 100
 export function SessionListRoute() {
   const { t } = useTranslation();
   const chargers = useChargers(chargerOptionsQuery);
+  const queryClient = useQueryClient();
+  // Live like the chargers list: a session that starts or stops shows without a reload.
+  useLiveChargers({ onMessage: (message) => followLiveSessions(queryClient, message) });
   const options = (chargers.data?.list ?? []).map((charger) => ({
     id: charger.id,
     label:

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   liveCloseCodes,
@@ -102,8 +102,13 @@ export function openLiveSocket({ url, stationId, onMessage, onState, onRefused }
  * While mounted, the chargers of the selected site follow the live socket: statuses, sessions and meter readings
  * are written into the query cache as they arrive.
  */
-export function useLiveChargers(): LiveState {
+export function useLiveChargers(options: { onMessage?: (message: LiveMessage) => void } = {}): LiveState {
   const queryClient = useQueryClient();
+  // The latest listener, read when a message comes: a new function each render does not reopen the socket.
+  const listener = useRef(options.onMessage);
+  useEffect(() => {
+    listener.current = options.onMessage;
+  });
   const stationId = Number(getStationId());
   const usable = Number.isSafeInteger(stationId) && stationId > 0;
   const [state, setState] = useState<LiveState>('connecting');
@@ -113,7 +118,10 @@ export function useLiveChargers(): LiveState {
     const connection = openLiveSocket({
       url: liveUrl(),
       stationId,
-      onMessage: (message) => void applyLiveMessage(queryClient, message),
+      onMessage: (message) => {
+        void applyLiveMessage(queryClient, message);
+        listener.current?.(message);
+      },
       onState: setState,
       // 5003/5008 send the user to /login, 1502 explains the site is gone: as a call answering that code would.
       onRefused: (code) => handleFailure(code, ''),

@@ -19,6 +19,17 @@ const listBodies = (requests: { path: string; body: Record<string, unknown> }[])
   requests.filter((request) => request.path === sessionsPath).map((request) => request.body);
 
 describe('sessions list', () => {
+  it('marks a session whose card was blocked or unknown, and no accepted one', async () => {
+    showList([
+      aSession({ orderNo: 41, authorization: 'Accepted' }),
+      aSession({ orderNo: 42, authorization: 'Blocked' }),
+      aSession({ orderNo: 43, authorization: 'Invalid' }),
+    ]);
+    expect((await screen.findByTestId('session-authorization-42')).textContent).toBe('Blocked');
+    expect(screen.getByTestId('session-authorization-43').textContent).toBe('Invalid (unknown card)');
+    expect(screen.queryByTestId('session-authorization-41')).toBeNull();
+  });
+
   it('shows the columns of a session: start by translated, cost in the site currency, status', async () => {
     showList([
       aSession({ orderNo: 41, startBy: 'qrCode', cost: 3.08, currency: 'EUR' }),

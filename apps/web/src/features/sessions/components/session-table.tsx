@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
+import Chip from '@mui/material/Chip';
 import type { SessionItem, SessionSortField } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
@@ -127,6 +128,18 @@ export function SessionTable({ sessions, sort, onSort }: SessionTableProps) {
                   <Typography variant="caption" color="text.secondary" component="div">
                     {session.cardId}
                   </Typography>
+                )}
+                {/* The charger charged although the card check refused the card: the operator should see it. */}
+                {session.authorization !== 'Accepted' && (
+                  <Chip
+                    size="small"
+                    color={session.authorization === 'ConcurrentTx' ? 'warning' : 'error'}
+                    variant="outlined"
+                    label={t(`sessions.authorization.${session.authorization}`)}
+                    data-testid={`session-authorization-${id}`}
+                    data-authorization={session.authorization}
+                    sx={{ mt: 0.5 }}
+                  />
                 )}
               </TableCell>
               <TableCell data-testid={`session-card-group-${id}`}>
