@@ -5,7 +5,9 @@
  * code from that address). While neither code nor address is over the limit ("hot") and the pair has had fewer than
  * `pairFree` failures, every attempt is checked. Otherwise an attempt is still checked at once when its pair has
  * not failed before; a pair that has failed may be checked again only after a backoff that doubles with each of its
- * failures beyond `pairFree` (`baseDelayMs` .. `maxDelayMs`); earlier tries are refused unchecked, and do not count. So a guesser is held to one check per backoff per address, while the charger with
+ * failures beyond `pairFree`, or with each of them while its code or address is hot (`baseDelayMs` ..
+ * `maxDelayMs`); earlier tries are refused unchecked, and do not count. A pair is remembered for an hour after its
+ * last failure, so that pausing does not buy fresh tries. So a guesser is held to one check per backoff per address, while the charger with
  * its right PIN, from an address of its own (or behind the same gateway as the guesser but not guessing its code),
  * is never refused. In memory, per node: an attacker spreading guesses over N nodes gets N times the budget, which
  * is still far too little to guess a PIN.
@@ -28,6 +30,7 @@ export function failureLimiter({
   /** Pairs remembered at most (the oldest are forgotten first), so that a flood of made-up codes cannot grow memory. */
   maxPairs?: number;
 }) {
+  const pairMemoryMs = 3600_000;
   const failures = new Map<string, number[]>();
   const pairs = new Map<string, { failures: number; last: number }>();
 
@@ -39,8 +42,8 @@ export function failureLimiter({
     return times;
   };
   const isHot = (key: string): boolean => recent(key).length >= limit;
-  const delayOf = (pairFailures: number) =>
-    Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(30, Math.max(0, pairFailures - pairFree)));
+  const delayOf = (pairFailures: number, hot: boolean) =>
+    Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(30, Math.max(0, pairFailures - (hot ? 1 : pairFree))));
 
   return {
     isHot,
@@ -50,8 +53,10 @@ export function failureLimiter({
      */
     mayTry: (pair: string, keys: string[]): { allowed: true } | { allowed: false; retryAfterMs: number } => {
       const state = pairs.get(pair);
-      if (!state || (state.failures < pairFree && !keys.some(isHot))) return { allowed: true };
-      const wait = state.last + delayOf(state.failures) - now().getTime();
+      if (!state) return { allowed: true };
+      const hot = keys.some(isHot);
+      if (state.failures < pairFree && !hot) return { allowed: true };
+      const wait = state.last + delayOf(state.failures, hot) - now().getTime();
       return wait <= 0 ? { allowed: true } : { allowed: false, retryAfterMs: wait };
     },
     fail: (pair: string, keys: string[]): void => {
@@ -71,7 +76,7 @@ export function failureLimiter({
     /** Drops counters left by the window, and pairs whose backoff ran out long ago (called by the periodic sweep). */
     prune: (): void => {
       for (const key of [...failures.keys()]) recent(key);
-      const before = now().getTime() - maxDelayMs - windowMs;
+      const before = now().getTime() - Math.max(maxDelayMs + windowMs, pairMemoryMs);
       for (const [pair, state] of pairs) if (state.last < before) pairs.delete(pair);
     },
     size: (): number => failures.size + pairs.size,
