@@ -257,6 +257,8 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
 
     // After the commit (a node allocating at the same time found these limits stored and sends nothing), without
     // holding up the next allocation; each charger's commands queue behind its earlier ones, so they arrive in order.
+    // A car that just started goes first: it charges at the fallback until its profile comes.
+    plans.sort((x, y) => Number(y.sendTx?.first ?? false) - Number(x.sendTx?.first ?? false));
     for (const p of plans) {
       const previous = queues.get(p.charger.id) ?? Promise.resolve();
       const next = previous
