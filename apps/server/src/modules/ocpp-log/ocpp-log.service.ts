@@ -79,6 +79,18 @@ const securityRetentionDaysMin = 90;
  * The OCPP message log and connection history (docs/ocpp.md, Troubleshooting): written behind the central system in
  * batches, read by the console for a charger of the caller's site, and trimmed to OCPP_LOG_DAYS by every node.
  */
+/**
+ * A payload as JSON for the log. A hostile frame can be nested too deep for JSON.stringify (a RangeError thrown
+ * here, in the socket's message event, would end the process): it is logged as such, not as sent.
+ */
+function printable(payload: unknown): string {
+  try {
+    return JSON.stringify(payload ?? null);
+  } catch {
+    return JSON.stringify({ unprintable: 'nested too deep to log' });
+  }
+}
+
 export function ocppLogService(options: OcppLogOptions) {
   const { db, now, log, enabled, retentionDays, chargerOf } = options;
   const repo = ocppLogRepository(db);
@@ -96,7 +108,7 @@ export function ocppLogService(options: OcppLogOptions) {
         message_id: m.messageId.slice(0, 64),
         action: m.action?.slice(0, ocppLogLimits.actionMax) ?? null,
         error_code: m.errorCode?.slice(0, 64) ?? null,
-        payload: JSON.stringify(m.payload ?? null),
+        payload: printable(m.payload),
       });
     },
     connection: (c) =>
