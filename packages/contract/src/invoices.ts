@@ -143,6 +143,9 @@ const invoiceBody = {
   billTo: billToSchema,
   seller: sellerSchema.describe("The operator's account; fixed when the invoice is issued"),
   description: z.string(),
+  footer: z
+    .string()
+    .describe("The site's invoice footer (notices, as plain text); fixed when the invoice is issued"),
   fee: serviceFeeSchema,
   lines: z.array(invoiceLineSchema),
   netMinor: z.number().int(),

@@ -283,6 +283,8 @@ export interface LoadScheduleBands {
 
 export interface LoadSites {
   computed_at: Timestamp | null;
+  meter_a: number[] | null;
+  meter_at: Timestamp | null;
   next_change_at: Timestamp | null;
   phases: Generated<ColumnType<unknown, string, string>>;
   station_id: number;
@@ -429,6 +431,17 @@ export interface SessionDayChargers {
   station_id: number;
 }
 
+export interface SessionDays {
+  day: Timestamp;
+  duration_us: number;
+  energy_wh: number;
+  gross_minor: number;
+  last_end: Timestamp | null;
+  net_minor: number;
+  sessions: number;
+  station_id: number;
+}
+
 export interface SessionDayStartBy {
   day: Timestamp;
   sessions: number;
@@ -568,6 +581,7 @@ export interface DB {
   server_secrets: ServerSecrets;
   session_day_chargers: SessionDayChargers;
   session_day_start_by: SessionDayStartBy;
+  session_days: SessionDays;
   session_month_cards: SessionMonthCards;
   site_notices: SiteNotices;
   sites: Sites;

@@ -49,6 +49,7 @@ export function toInvoice(row: InvoiceWithLines): Invoice {
     billTo: row.bill_to as BillTo,
     seller: row.seller as Seller,
     description: row.description,
+    footer: row.footer,
     fee: row.fee as Fee,
     lines: row.lines.map(toLine),
     netMinor: row.net_minor,

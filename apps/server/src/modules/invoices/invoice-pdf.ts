@@ -108,6 +108,10 @@ export function invoicePdf(invoice: Printable): Promise<Buffer> {
   for (const [rate, vat] of vatByRate(invoice.lines))
     total(doc, f.t('invoice.totalVat', { rate: f.percent(rate) }), f.money(vat), 'regular');
   total(doc, f.t('invoice.totalGross'), f.money(invoice.grossMinor), 'bold');
+  if (invoice.footer) {
+    doc.moveDown(2);
+    doc.font('regular').fontSize(8).text(invoice.footer, margin, doc.y, { width });
+  }
 
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {

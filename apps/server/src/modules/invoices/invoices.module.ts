@@ -5,6 +5,8 @@ import { cardGroupsService } from '../cards/card-groups.service.ts';
 import { cardsService } from '../cards/cards.service.ts';
 import { sessionBillingService } from '../sessions/session-billing.service.ts';
 import { sitesService } from '../sites/sites.service.ts';
+import { noticesService } from '../notices/notices.service.ts';
+import { footerText } from './invoice-footer.ts';
 import { invoiceCustomers } from './invoice-customers.ts';
 import { invoiceSendService } from './invoice-send.service.ts';
 import { invoicesService } from './invoices.service.ts';
@@ -24,6 +26,7 @@ export function invoicesModule({
 }) {
   const sites = sitesService(db);
   const company = accountCompanyService(db);
+  const notices = noticesService({ db, now });
   const invoices = invoicesService({
     db,
     now,
@@ -31,6 +34,7 @@ export function invoicesModule({
     customers: invoiceCustomers({ groups: cardGroupsService({ db, now }), cards: cardsService({ db, now }) }),
     siteOf: (session, stationId) => sites.detail(session.userId, stationId),
     sellerOf: (session) => company.of(session.userId),
+    footerOf: async (stationId) => footerText((await notices.getSiteTexts(stationId)).invoiceFooter),
   });
   return { invoices, sender: invoiceSendService({ db, now, mailer, invoices }) };
 }

@@ -203,7 +203,10 @@ export function invoicesRepository(db: Db) {
         .returning(['prefix', 'last_number'])
         .executeTakeFirstOrThrow(),
 
-    issue: (id: number, v: { sequence: number; number: string; seller: string; issuedAt: Date }) =>
+    issue: (
+      id: number,
+      v: { sequence: number; number: string; seller: string; footer: string; issuedAt: Date },
+    ) =>
       db
         .updateTable('invoices')
         .set({
@@ -211,6 +214,7 @@ export function invoicesRepository(db: Db) {
           sequence: v.sequence,
           number: v.number,
           seller: v.seller,
+          footer: v.footer,
           issued_at: v.issuedAt,
         })
         .where('id', '=', id)

@@ -5,6 +5,7 @@ import { consoleHeaders, createTestApp, type TestApp } from '../../../test/helpe
 import { attachmentsIn, startMailbox, type Mailbox } from '../../../test/smtp.ts';
 import { aCard, aGroup } from '../cards/cards.fixtures.ts';
 import { aCharger, anOperatorWithSite, callerFor } from '../chargers/chargers.fixtures.ts';
+import { noticesService } from '../notices/notices.service.ts';
 import { aPricedSession } from './invoices.fixtures.ts';
 
 const call = <N extends string>(name: N) => `/cms-system/system/invoice/v2/${name}` as const;
@@ -350,6 +351,25 @@ describe('invoice files and e-mail', () => {
     const noteXml = (await file(op, invoiceXmlPath, note.id)).body;
     expect(noteXml).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
     expect(noteXml).toContain(`<cac:InvoiceDocumentReference><cbc:ID>${invoice.number}</cbc:ID>`);
+  });
+
+  it("prints the site's invoice footer as text, fixed when the invoice is issued", async () => {
+    const op = await anOperator();
+    await op.session({ start: '2026-03-02T10:00:00Z' });
+    const notices = noticesService({ db: t.db, now: () => new Date() });
+    await notices.save(op.stationId, {
+      invoiceFooter:
+        '<p>IBAN <strong>NL91 ABNA 0417 1643 00</strong> &amp; BIC ABNANL2A</p><ul><li>Pay in 14 days</li></ul>',
+    });
+    const footer = 'IBAN NL91 ABNA 0417 1643 00 & BIC ABNANL2A\n• Pay in 14 days';
+    expect((await op.as(call('preview'), op.request())).data).toMatchObject({ footer });
+    const invoice = (await op.as(call('issue'), { id: (await op.draft()).id })).data;
+    expect(invoice.footer).toBe(footer);
+    await notices.save(op.stationId, { invoiceFooter: '<p>Another footer</p>' });
+    expect((await op.as(call('detail'), { id: invoice.id })).data).toMatchObject({ footer });
+    const text = await pdfText((await file(op, invoicePdfPath, invoice.id)).rawPayload);
+    expect(text).toContain('IBAN NL91 ABNA 0417 1643 00 & BIC ABNANL2A');
+    expect(text).toContain('• Pay in 14 days');
   });
 
   it('mails an issued invoice with its PDF and XML attached, through the outbox, and marks it sent', async () => {

@@ -34,6 +34,8 @@ export type InvoicesDeps = {
   siteOf: (session: LoginSession, stationId: number) => Promise<{ timeZone: string; currency: string }>;
   /** The operator's company as the account holds it. */
   sellerOf: (session: LoginSession) => Promise<Seller>;
+  /** The site's invoice footer as plain text ('' without one). */
+  footerOf: (stationId: number) => Promise<string>;
 };
 
 const issuedMessage = errorMessages[codes.invoiceIssued];
@@ -48,10 +50,11 @@ export function invoicesService(deps: InvoicesDeps) {
   const repo = invoicesRepository(db);
 
   const compute = async (session: LoginSession, stationId: number, request: InvoiceRequestInput) => {
-    const [site, customer, seller] = await Promise.all([
+    const [site, customer, seller, footer] = await Promise.all([
       deps.siteOf(session, stationId),
       deps.customers.resolve(stationId, request.customer),
       deps.sellerOf(session),
+      deps.footerOf(stationId),
     ]);
     const rows = await deps.billing.completeOf(
       stationId,
@@ -77,6 +80,7 @@ export function invoicesService(deps: InvoicesDeps) {
       billTo: request.billTo,
       seller,
       description: request.description,
+      footer,
       fee: request.fee,
       lines: bill.lines.map(toLine),
       netMinor: bill.netMinor,
@@ -126,6 +130,7 @@ export function invoicesService(deps: InvoicesDeps) {
             bill_to: JSON.stringify(preview.billTo),
             seller: JSON.stringify(preview.seller),
             description: preview.description,
+            footer: preview.footer,
             fee: JSON.stringify(preview.fee),
             net_minor: bill.netMinor,
             vat_minor: bill.vatMinor,
@@ -147,7 +152,7 @@ export function invoicesService(deps: InvoicesDeps) {
      * no number used).
      */
     issue: async (session: LoginSession, stationId: number, id: number): Promise<Invoice> => {
-      const seller = await deps.sellerOf(session);
+      const [seller, footer] = await Promise.all([deps.sellerOf(session), deps.footerOf(stationId)]);
       if (!seller.companyName || !seller.address)
         throw new AppError(codes.sellerIncomplete, errorMessages[codes.sellerIncomplete]);
       await db.transaction().execute(async (trx) => {
@@ -165,7 +170,7 @@ export function invoicesService(deps: InvoicesDeps) {
         const at = now();
         const { sequence, prefix } = await tx.nextNumber(stationId);
         const number = formatNumber(prefix, sequence, at, row.time_zone);
-        await tx.issue(id, { sequence, number, seller: JSON.stringify(seller), issuedAt: at });
+        await tx.issue(id, { sequence, number, seller: JSON.stringify(seller), footer, issuedAt: at });
       });
       return detail(stationId, id);
     },

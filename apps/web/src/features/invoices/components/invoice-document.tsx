@@ -145,6 +145,16 @@ export function InvoiceDocument({ invoice }: InvoiceDocumentProps) {
           bold
         />
       </Box>
+      {invoice.footer && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-testid="invoice-document-footer"
+          sx={{ mt: 6, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+        >
+          {invoice.footer}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -27,6 +27,7 @@ function aPreview(overrides: Partial<InvoicePreview> = {}): InvoicePreview {
     billTo: { name: '', companyName: 'Fleet Co', address: '', vatNumber: '', email: '' },
     seller: { companyName: 'Laadpunt BV', address: 'Kade 1', vatNumber: 'NL1', email: 'op@example.test' },
     description: '',
+    footer: '',
     fee: { kind: 'none', perSession: 0, percent: 0 },
     lines: [{ kind: 'charging', vatRate: 21, energyWh: 12_500, sessions: 2, netMinor: 496, vatMinor: 104 }],
     netMinor: 496,
