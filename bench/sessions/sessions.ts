@@ -3,6 +3,7 @@
 // the streamed export (CSV, XLSX) against the targets of the issues: first page p99 <= 50 ms (#7); the overview's
 // calls p99 <= 100 ms (#17); export >= 100,000 rows/s in flat server memory (#7).
 // It starts the real server (node apps/server/src/main.ts) on loopback with a fresh embedded PostgreSQL.
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -135,7 +136,9 @@ async function overviewFigures(client: Client, s: Seeded) {
     const { p50, p99 } = await latency(client, { stationId: s.stationId, ...body }, path);
     rows.push([name, ms(p50), ms(p99), p99 <= 100 ? 'OK (<= 100 ms)' : 'SHORT (<= 100 ms)']);
   }
-  console.log(`\n${table(rows)}`);
+  // Two shared cores: how busy the machine was says how far these figures are from the code's own.
+  const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`\n${table(rows)}\nload average at the end (1, 5, 15 min): ${load}`);
 }
 
 /** What the capped count saves: an exact count of the whole site, timed in the database. */

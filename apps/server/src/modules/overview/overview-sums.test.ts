@@ -216,6 +216,7 @@ describe('the overview sums kept at each write of a session', () => {
       const { rows } = await sql<{ n: string }>`
         select (select count(*) from session_day_chargers where station_id = ${site.stationId})
           + (select count(*) from session_day_start_by where station_id = ${site.stationId})
+          + (select count(*) from session_days where station_id = ${site.stationId})
           + (select count(*) from session_month_cards where station_id = ${site.stationId}) as n`.execute(
         t.db,
       );

@@ -11,8 +11,8 @@ const n = (v: unknown): number => Number(v ?? 0);
 
 /**
  * Sums over a site's completed sessions by start time. Whole days and months are read from the sums that
- * 0071_session_day_totals.sql keeps at each write of a session (per day and charger, per day and start-by source,
- * per month and card); only what those cannot say is read from the sessions, over the index of 0070: the hours of
+ * 0071_session_day_totals.sql and 0072_session_days.sql keep at each write of a session (per day, per day and
+ * charger, per day and start-by source, per month and card); only what those cannot say is read from the sessions, over the index of 0070: the hours of
  * a one-day period, the cards of the days outside whole months, and the sessions that ran past the period's end.
  * Costs are the ones stored at the stop (integer minor units); a session without a tariff adds no money.
  */
@@ -54,10 +54,10 @@ export function sessionTotalsRepository(db: Db) {
           (select coalesce(sum(extract(epoch from s.end_time - ${range.to})), 0) from charging_sessions s
             where ${inRange(range)} and s.end_time > ${range.to}
               and s.start_time >= coalesce(
-                (select min(t.day)::timestamp at time zone ${range.timeZone} from session_day_chargers t
+                (select min(t.day)::timestamp at time zone ${range.timeZone} from session_days t
                   where ${inDays(range)} and t.last_end > ${range.to}),
                 'infinity')) as cut_s
-        from session_day_chargers t where ${inDays(range)}`.execute(db);
+        from session_days t where ${inDays(range)}`.execute(db);
       const row = rows[0] ?? {};
       const durationS = n(row.duration_us) / 1_000_000;
       return {
@@ -83,7 +83,7 @@ export function sessionTotalsRepository(db: Db) {
           : await sql<Record<string, unknown>>`
               select to_char(t.day, 'YYYY-MM-DD"T00:00"') as at, sum(t.sessions) as sessions,
                 sum(t.energy_wh) as energy_wh, sum(t.net_minor) as net_minor, sum(t.gross_minor) as gross_minor
-              from session_day_chargers t where ${inDays(range)}
+              from session_days t where ${inDays(range)}
               group by t.day order by t.day`.execute(db);
       return rows.map((r) => ({
         at: String(r.at),
