@@ -31,7 +31,8 @@ export async function registerDiagnosticsFiles(
   deps: CallDeps,
   diagnostics: DiagnosticsService,
 ): Promise<void> {
-  await app.register(async (scope) => {
+  // A plugin scope of its own (its content-type parser and error handler stay inside); registered synchronously.
+  await app.register((scope, _options, done) => {
     // Any body, as bytes, in this scope only; over the limit Fastify answers 413 before storing anything.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -55,6 +56,7 @@ export async function registerDiagnosticsFiles(
         return reply.code(stored ? 200 : 404).send();
       },
     });
+    done();
   });
 
   app.withTypeProvider<ZodTypeProvider>().route({

@@ -17,6 +17,7 @@ import { ChargerActions } from './charger-actions';
 import { ChargerStatusChip } from './charger-status-chip';
 import { ChargerFields } from './charger-fields';
 import { ChargerReservations } from './charger-reservations';
+import { ChargerDiagnostics } from './charger-diagnostics';
 import { Section } from './detail-section';
 
 export type ChargerDetailsProps = {
@@ -102,6 +103,7 @@ function DetailsBody({ row, onClose, isLoadManagementActive }: DetailsBodyProps)
       </Button>
 
       <ChargerReservations charger={charger} />
+      <ChargerDiagnostics charger={charger} />
 
       <ChargerFields charger={charger} />
     </Box>
