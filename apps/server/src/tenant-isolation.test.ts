@@ -66,7 +66,7 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   '/cms-system/system/charger/v2/cache/clear': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/charger/v2/data-transfer': ({ chargerId }) => ({ chargerId, vendorId: 'com.example' }),
   '/cms-system/system/charger/v2/trigger': ({ chargerId }) => ({ chargerId, requestedMessage: 'Heartbeat' }),
-  '/cms-system/system/charger/v2/configuration': ({ chargerId }) => ({ chargerId }),
+  '/cms-system/system/charger/v2/configuration/read': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/charger/v2/configuration/change': ({ chargerId }) => ({
     chargerId,
     key: 'HeartbeatInterval',
@@ -153,7 +153,7 @@ const ownAnswers: Partial<Record<SitePath, number>> = {
   '/cms-system/system/charger/v2/cache/clear': 1003,
   '/cms-system/system/charger/v2/data-transfer': 1003,
   '/cms-system/system/charger/v2/trigger': 1003,
-  '/cms-system/system/charger/v2/configuration': 1003,
+  '/cms-system/system/charger/v2/configuration/read': 1003,
   '/cms-system/system/charger/v2/configuration/change': 1003,
   // The owner's site has no such link: answered for the site's own links only.
   '/cms-system/system/display/v2/link/revoke': 1039,

@@ -46,7 +46,7 @@ export const chargerToolCalls = {
     access: 'site',
     summary: 'TriggerMessage: asks the charger to send one of six messages now',
   },
-  '/cms-system/system/charger/v2/configuration': {
+  '/cms-system/system/charger/v2/configuration/read': {
     body: getConfigurationSchema,
     data: chargerConfigurationSchema,
     access: 'site',

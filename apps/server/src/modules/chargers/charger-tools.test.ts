@@ -147,14 +147,14 @@ describe('TriggerMessage', () => {
 describe('configuration', () => {
   it('reads every key with read-only ones marked, and lists the unknown keys asked for', async () => {
     const c = await aConnectedCharger();
-    const all = await c.as(chargerCall('configuration'), { chargerId: c.chargerId });
+    const all = await c.as(chargerCall('configuration/read'), { chargerId: c.chargerId });
     expect(all.status).toBe(200);
     expect(all.data.keys).toContainEqual({ key: 'NumberOfConnectors', readonly: true, value: '1' });
     expect(all.data.keys).toContainEqual(
       expect.objectContaining({ key: 'HeartbeatInterval', readonly: false }),
     );
     expect(all.data.unknownKeys).toEqual([]);
-    const some = await c.as(chargerCall('configuration'), {
+    const some = await c.as(chargerCall('configuration/read'), {
       chargerId: c.chargerId,
       keys: ['HeartbeatInterval', 'NoSuchKey'],
     });
@@ -167,7 +167,7 @@ describe('configuration', () => {
     const change = (key: string, value: string) =>
       c.as(chargerCall('configuration/change'), { chargerId: c.chargerId, key, value });
     expect((await change('HeartbeatInterval', '120')).data).toEqual({ status: 'Accepted' });
-    const read = await c.as(chargerCall('configuration'), {
+    const read = await c.as(chargerCall('configuration/read'), {
       chargerId: c.chargerId,
       keys: ['HeartbeatInterval'],
     });
@@ -191,6 +191,6 @@ describe('configuration', () => {
 
   it('answers 1003 for a charger that is not connected', async () => {
     const c = await aConnectedCharger({ connect: false });
-    expect((await c.as(chargerCall('configuration'), { chargerId: c.chargerId })).status).toBe(1003);
+    expect((await c.as(chargerCall('configuration/read'), { chargerId: c.chargerId })).status).toBe(1003);
   });
 });

@@ -61,8 +61,10 @@ export function chargersRoutes({
     '/cms-system/system/charger/v2/cache/clear': ({ stationId, body }) => tools.clearCache(stationId, body),
     '/cms-system/system/charger/v2/trigger': ({ stationId, body: { stationId: _site, ...input } }) =>
       tools.triggerMessage(stationId, input),
-    '/cms-system/system/charger/v2/configuration': ({ stationId, body: { stationId: _site, ...input } }) =>
-      tools.getConfiguration(stationId, input),
+    '/cms-system/system/charger/v2/configuration/read': ({
+      stationId,
+      body: { stationId: _site, ...input },
+    }) => tools.getConfiguration(stationId, input),
     '/cms-system/system/charger/v2/data-transfer': ({ stationId, body: { stationId: _site, ...input } }) =>
       tools.dataTransfer(stationId, input),
     '/cms-system/system/charger/v2/configuration/change': ({

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChargerConfiguration } from '@plugboard/contract';
 import { apiPost } from '../../../lib/api-client';
 
-export const configurationPath = '/cms-system/system/charger/v2/configuration';
+export const configurationPath = '/cms-system/system/charger/v2/configuration/read';
 
 export const configurationQueryKey = (chargerId: number, keys: string[]) =>
   ['charger-tools', 'configuration', chargerId, keys] as const;
