@@ -201,6 +201,7 @@ const accountCallBodies: { [P in AccountPath]: BodyWithoutSite<P> } = {
   },
   '/cms-system/system/user/v2/logOut': {},
   '/cms-system/system/user/v2/delete': {},
+  '/cms-system/system/charger/v2/firmware/list': {},
   '/cms-system/system/charger/v2/firmware/add': {
     model: 'Simulator',
     version: '99.0.0',

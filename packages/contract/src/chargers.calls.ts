@@ -14,6 +14,8 @@ import {
   chargerSessionCloseSchema,
   chargerUpdateSchema,
   firmwareAddSchema,
+  firmwareCatalogueSchema,
+  firmwareListSchema,
   firmwareUpdateResultSchema,
   firmwareVersionSchema,
   pinResetResultSchema,
@@ -91,6 +93,13 @@ export const chargerCalls = {
     access: 'account',
     summary:
       "Adds a firmware version to the account's catalogue, offered to the account's chargers of that model",
+  },
+  '/cms-system/system/charger/v2/firmware/list': {
+    body: firmwareListSchema,
+    data: firmwareCatalogueSchema,
+    access: 'account',
+    summary:
+      "The firmware catalogue offered to the account's chargers: the server's entries and the account's own",
   },
   '/cms-system/system/charger/v2/pin/reset': {
     body: chargerRefSchema,

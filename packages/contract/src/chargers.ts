@@ -410,3 +410,9 @@ export const firmwareVersionSchema = z.object({
   createdAt: isoDate,
 });
 export type FirmwareVersion = z.infer<typeof firmwareVersionSchema>;
+
+/** firmware/list: the catalogue the account's chargers are offered from, the server's entries and its own. */
+export const firmwareListSchema = z.object({
+  stationId: z.unknown().optional().describe('Accepted and ignored'),
+});
+export const firmwareCatalogueSchema = z.array(firmwareVersionSchema);

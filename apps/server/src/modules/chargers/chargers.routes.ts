@@ -52,6 +52,7 @@ export function chargersRoutes({
       commands.updateFirmware(stationId, body.chargerId, body.version),
     '/cms-system/system/charger/v2/firmware/add': ({ session, body: { stationId: _ignored, ...entry } }) =>
       firmware.add(session.userId, entry),
+    '/cms-system/system/charger/v2/firmware/list': ({ session }) => firmware.list(session.userId),
     '/cms-system/system/charger/v2/pin/reset': ({ stationId, body }) =>
       commands.resetPin(stationId, body.chargerId),
     '/cms-system/system/charger/v2/availability': ({ stationId, body: { stationId: _site, ...input } }) =>

@@ -40,3 +40,26 @@ describe('the server firmware catalogue (FIRMWARE_CATALOG)', () => {
     await expect(createTestApp({ firmwareCatalog: await aCatalogueFile('{') })).rejects.toThrow(/not JSON/);
   });
 });
+
+describe('the catalogue an account sees (firmware/list)', () => {
+  it("lists the server's entries and the account's own, not another account's", async () => {
+    const file = await aCatalogueFile([
+      { model: 'Simulator', version: '3.0.0', url: 'https://firmware.example/sim-3.0.0.bin' },
+    ]);
+    const t = await createTestApp({ firmwareCatalog: file });
+    try {
+      const [mine, theirs] = [await anOperatorWithSite(t.db), await anOperatorWithSite(t.db)];
+      const entry = { model: 'Wallbox', version: '1.2.0', url: 'https://firmware.example/wb-1.2.0.bin' };
+      expect((await callerFor(t.app, mine)(chargerCall('firmware/add'), entry)).status).toBe(200);
+      await callerFor(t.app, theirs)(chargerCall('firmware/add'), { ...entry, version: '6.6.6' });
+      const listed = await callerFor(t.app, mine)(chargerCall('firmware/list'), {});
+      expect(listed.status).toBe(200);
+      expect(listed.data.map((f) => [f.model, f.version, f.shared])).toEqual([
+        ['Simulator', '3.0.0', true],
+        ['Wallbox', '1.2.0', false],
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -33,6 +33,17 @@ export function firmwareRepository(db: Db) {
             )
             .execute(),
 
+    /** What an account's chargers are offered from: the server's rows and the account's, by model, newest first. */
+    listFor: (userId: number): Promise<FirmwareRow[]> =>
+      db
+        .selectFrom('firmware_versions')
+        .selectAll()
+        .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]))
+        .orderBy(sql`lower(model)`)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
+
     /** Adds a version to an account's catalogue; the same model and version again replaces its URL. */
     upsertOwn: (userId: number, entry: CatalogueEntry, at: Date): Promise<FirmwareRow> =>
       db

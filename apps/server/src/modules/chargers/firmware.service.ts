@@ -17,6 +17,9 @@ const catalogueFile = z.array(firmwareAddSchema.pick({ model: true, version: tru
 export function firmwareService({ db, now }: FirmwareServiceDeps) {
   const repo = firmwareRepository(db);
   return {
+    list: async (userId: number): Promise<FirmwareVersion[]> =>
+      (await repo.listFor(userId)).map(toFirmwareVersion),
+
     add: async (userId: number, { model, version, url }: FirmwareAdd): Promise<FirmwareVersion> =>
       toFirmwareVersion(await repo.upsertOwn(userId, { model, version, url }, now())),
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -20,6 +21,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { readListParams, writeListParams, type ChargerListParams } from '../lib/list-params';
 import { loadManagementAllows, type LoadManagementCheck } from '../lib/load-management';
 import { AddChargerDialog } from './add-charger-dialog';
+import { FirmwareCatalogueDialog } from './firmware-catalogue-dialog';
 import { ChargerDetails } from './charger-details';
 import { ChargerTable } from './charger-table';
 import { LiveIndicator } from './live-indicator';
@@ -36,6 +38,7 @@ export function ChargerListView({ isLoadManagementActive }: ChargerListViewProps
   const chargers = useChargers(query);
   const live = useLiveChargers();
   const [adding, setAdding] = useState(false);
+  const [catalogueOpen, setCatalogueOpen] = useState(false);
   const [selected, setSelected] = useState<Charger | null>(null);
   const rowsPerPage = [...new Set([...baseRowsPerPage, query.pageSize])].sort((a, b) => a - b);
   const update = (change: Partial<ChargerListParams>) =>
@@ -118,6 +121,14 @@ export function ChargerListView({ isLoadManagementActive }: ChargerListViewProps
         >
           {t('chargers.add.button')}
         </Button>
+        <Button
+          variant="outlined"
+          startIcon={<SystemUpdateAltIcon />}
+          onClick={() => setCatalogueOpen(true)}
+          data-testid="firmware-catalogue-open"
+        >
+          {t('chargers.firmwareCatalogue.button')}
+        </Button>
       </Stack>
       <Paper variant="outlined">
         <Box sx={{ height: 4 }}>{chargers.isFetching && <LinearProgress />}</Box>
@@ -155,6 +166,7 @@ export function ChargerListView({ isLoadManagementActive }: ChargerListViewProps
           });
         }}
       />
+      <FirmwareCatalogueDialog open={catalogueOpen} onClose={() => setCatalogueOpen(false)} />
       <ChargerDetails
         charger={selectedRow}
         onClose={() => setSelected(null)}
