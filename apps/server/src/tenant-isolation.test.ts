@@ -120,6 +120,7 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   }),
   '/cms-system/system/load/v2/schedule/save': { bands: [] },
   '/cms-system/system/load/v2/history': {},
+  '/cms-system/system/load/v2/meter': { currentA: [10, 5, 0] },
   '/cms-system/system/invoice/v2/preview': ({ groupId }) => ({
     customer: { kind: 'group', groupId },
     ...aYear,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { CallDefinition } from './call-definition.ts';
 import {
   loadCapacitySaveSchema,
@@ -5,6 +6,7 @@ import {
   loadDetailSchema,
   loadEnableSchema,
   loadHistorySchema,
+  loadMeterSchema,
   loadQuerySchema,
   loadScheduleSaveSchema,
 } from './load.ts';
@@ -42,6 +44,13 @@ export const loadCalls = {
     data: loadDetailSchema,
     access: 'site',
     summary: "The capacity schedule: lower site limits by weekday and time band, in the site's time zone",
+  },
+  '/cms-system/system/load/v2/meter': {
+    body: loadMeterSchema,
+    data: z.null(),
+    access: 'site',
+    summary:
+      "A meter gateway's reading of the building's own current per phase, subtracted from the capacity while fresh (60 s)",
   },
   '/cms-system/system/load/v2/history': {
     body: loadQuerySchema,

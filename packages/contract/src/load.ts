@@ -59,10 +59,29 @@ export const loadCapacitySaveSchema = z
   .superRefine((c, ctx) => {
     for (const key of ['capacityL2', 'capacityL3'] as const) {
       if ((c.phases === 3) !== (c[key] !== null))
-        ctx.addIssue({ code: 'custom', path: [key], message: 'L2 and L3 are given for a three-phase site only' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'L2 and L3 are given for a three-phase site only',
+        });
     }
   });
 export type LoadCapacitySave = z.infer<typeof loadCapacitySaveSchema>;
+
+/** How long a site meter reading counts; an older one is ignored (the site's capacity alone holds). */
+export const siteMeterFreshSeconds = 60;
+
+/**
+ * The building's own consumption per site phase (not the chargers'), pushed by a meter gateway every few seconds;
+ * subtracted from the site's capacity while at most siteMeterFreshSeconds old.
+ */
+export const loadMeterSchema = z.object({
+  stationId,
+  currentA: z.tuple([amps('L1 current', 10_000), amps('L2 current', 10_000), amps('L3 current', 10_000)]),
+  /** When it was measured (ISO 8601); now when left out. */
+  measuredAt: isoDate.optional(),
+});
+export type LoadMeter = z.infer<typeof loadMeterSchema>;
 
 /** A charger's place in the site's wiring and its currents. */
 export const loadChargerSaveSchema = z
@@ -171,6 +190,8 @@ export const loadDetailSchema = z.object({
   /** When the rotation next changes who charges; null when nobody waits. */
   nextChangeAt: isoDate.nullable(),
   computedAt: isoDate.nullable(),
+  /** The site meter's last reading, per phase, and when; null when none came or it is stale. */
+  meter: z.object({ currentA: triple, measuredAt: isoDate }).nullable(),
 });
 export type LoadDetail = z.infer<typeof loadDetailSchema>;
 

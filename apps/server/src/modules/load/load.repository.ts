@@ -67,23 +67,26 @@ export function loadRepository(db: Kysely<Database>) {
         )
         .execute(),
 
+    /** Every changed allocation in one statement: a storm of arrivals changes every charger's share at once. */
     saveAllocations: async (rows: StoredAllocation[]) => {
-      for (const a of rows) {
-        await db
-          .updateTable('load_chargers')
-          .set({
-            limit_a: a.limitA,
-            fallback_a: a.fallbackA,
-            reason: a.reason,
-            site_phases_a: [...a.sitePhasesA],
-            served_since: a.servedSince,
-            waiting_since: a.waitingSince,
-            profile_transaction_id: a.profileTransactionId,
-            ...(a.sentAt && { updated_at: a.sentAt }),
-          })
-          .where('charger_id', '=', a.chargerId)
-          .execute();
-      }
+      if (rows.length === 0) return;
+      const col = <T>(pick: (a: StoredAllocation) => T) => rows.map(pick);
+      const iso = (d: Date | null) => d?.toISOString() ?? null;
+      await sql`
+        update load_chargers l set
+          limit_a = v.limit_a, fallback_a = v.fallback_a, reason = v.reason,
+          site_phases_a = v.site_phases_a::double precision[], served_since = v.served_since,
+          waiting_since = v.waiting_since, profile_transaction_id = v.profile_transaction_id,
+          updated_at = coalesce(v.sent_at, l.updated_at)
+        from unnest(
+          ${col((a) => a.chargerId)}::bigint[], ${col((a) => a.limitA)}::numeric[],
+          ${col((a) => a.fallbackA)}::numeric[], ${col((a) => a.reason)}::text[],
+          ${col((a) => `{${a.sitePhasesA.join(',')}}`)}::text[], ${col((a) => iso(a.servedSince))}::timestamptz[],
+          ${col((a) => iso(a.waitingSince))}::timestamptz[], ${col((a) => a.profileTransactionId)}::bigint[],
+          ${col((a) => iso(a.sentAt))}::timestamptz[]
+        ) as v(charger_id, limit_a, fallback_a, reason, site_phases_a, served_since, waiting_since,
+          profile_transaction_id, sent_at)
+        where l.charger_id = v.charger_id`.execute(db);
     },
 
     /** The charger refused (or accepted again) charging profiles; 'W' when only watts are accepted. */
@@ -132,6 +135,14 @@ export function loadRepository(db: Kysely<Database>) {
         .where('station_id', '=', stationId)
         .forUpdate()
         .executeTakeFirstOrThrow();
+    },
+
+    saveMeter: async (stationId: number, currentA: number[], at: Date) => {
+      await db
+        .insertInto('load_sites')
+        .values({ station_id: stationId, meter_a: currentA, meter_at: at })
+        .onConflict((oc) => oc.column('station_id').doUpdateSet({ meter_a: currentA, meter_at: at }))
+        .execute();
     },
 
     site: (stationId: number) =>

@@ -14,5 +14,6 @@ export function loadRoutes(load: LoadService): CallHandlers<LoadPath> {
     '/cms-system/system/load/v2/charger/save': ({ stationId, body }) => load.saveCharger(stationId, body),
     '/cms-system/system/load/v2/schedule/save': ({ stationId, body }) => load.saveSchedule(stationId, body),
     '/cms-system/system/load/v2/history': ({ stationId }) => load.history(stationId),
+    '/cms-system/system/load/v2/meter': ({ stationId, body }) => load.meter(stationId, body),
   };
 }

@@ -8,12 +8,14 @@ import {
 import {
   codes,
   loadLimits,
+  siteMeterFreshSeconds,
   type Charger,
   type LoadBand,
   type LoadCapacitySave,
   type LoadChargerSave,
   type LoadDetail,
   type LoadHistory,
+  type LoadMeter,
   type LoadReason,
   type LoadScheduleSave,
   type Site,
@@ -181,7 +183,7 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
     const plans: Plan[] = [];
     await db.transaction().execute(async (trx) => {
       const repo = loadRepository(trx);
-      await repo.lockSite(stationId);
+      const siteRow = await repo.lockSite(stationId);
       const rows = await repo.chargersOf(
         stationId,
         chargers.map((c) => c.id),
@@ -190,7 +192,7 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
       const band = activeBand(bands, at, site.timeZone);
       const limits = siteLimits(site, band === null ? null : bands[band]!);
       const result = allocate({
-        site: { limitsA: limits },
+        site: { limitsA: limits, otherLoadA: freshMeter(siteRow, at)?.currentA ?? null },
         chargers: inputsOf(chargers, rows),
         now: at.getTime(),
       });
@@ -359,11 +361,12 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
     const rowById = new Map(rows.map((r) => [r.charger_id, r]));
     const on = site.isOpenLoad === 1;
     // Off, or before the first allocation: what the allocator would give, shown but not sent.
+    const meter = freshMeter(siteRow, now());
     const preview: Allocation | null =
       on && siteRow?.computed_at
         ? null
         : allocate({
-            site: { limitsA: limits },
+            site: { limitsA: limits, otherLoadA: meter?.currentA ?? null },
             chargers: inputsOf(chargers, rows),
             now: now().getTime(),
           });
@@ -415,6 +418,7 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
       rotationMinutes: ROTATION_PERIOD_MS / 60_000,
       nextChangeAt: on ? (siteRow?.next_change_at?.toISOString() ?? null) : null,
       computedAt: on ? (siteRow?.computed_at?.toISOString() ?? null) : null,
+      meter: meter && { currentA: meter.currentA, measuredAt: meter.measuredAt.toISOString() },
     };
   };
 
@@ -508,6 +512,16 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
       };
     },
 
+    /** A meter gateway's reading of the building's own load: stored, and the site allocated again at once. */
+    meter: async (
+      stationId: number,
+      { currentA, measuredAt }: Omit<LoadMeter, 'stationId'>,
+    ): Promise<null> => {
+      await loadRepository(db).saveMeter(stationId, currentA, measuredAt ? new Date(measuredAt) : now());
+      await recompute(stationId);
+      return null;
+    },
+
     /** Sites whose rotation or profile refresh is due: allocated again. */
     runDue: async (): Promise<void> => {
       for (const stationId of await loadRepository(db).dueSites(now())) await recompute(stationId);
@@ -516,6 +530,20 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
 }
 
 export type LoadService = ReturnType<typeof loadService>;
+
+/** The site meter's reading while fresh, else null (the site's capacity alone holds). */
+function freshMeter(
+  row: { meter_a: number[] | null; meter_at: Date | null } | undefined,
+  at: Date,
+): { currentA: Triple; measuredAt: Date } | null {
+  if (!row?.meter_a || !row.meter_at) return null;
+  const age = at.getTime() - row.meter_at.getTime();
+  if (age > siteMeterFreshSeconds * 1000 || age < -siteMeterFreshSeconds * 1000) return null;
+  return {
+    currentA: [row.meter_a[0] ?? 0, row.meter_a[1] ?? 0, row.meter_a[2] ?? 0],
+    measuredAt: row.meter_at,
+  };
+}
 
 const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 

@@ -204,6 +204,23 @@ describe('load management', () => {
     expect(a.received.filter((l) => l.startsWith('ClearChargingProfile')).length).toBeGreaterThanOrEqual(2);
   });
 
+  it("subtracts the building's load pushed by a site meter while it is fresh", async () => {
+    const s = await aSiteWith([32, 32, 32], [{}]);
+    const [a] = s.chargers as [(typeof s.chargers)[0]];
+    expect((await s.enable(1)).status).toBe(200);
+    await s.charge(a);
+    await vi.waitFor(() => expect(txLimit(a.sim)).toBe(32), waitLong);
+    const pushed = await s.as('/cms-system/system/load/v2/meter', { currentA: [20, 5, 0] });
+    expect(pushed.status, pushed.msg).toBe(200);
+    await vi.waitFor(() => expect(txLimit(a.sim)).toBe(12), waitLong);
+    expect((await s.detail()).meter).toMatchObject({ currentA: [20, 5, 0] });
+    // A reading two minutes old is stale: the capacity alone holds again.
+    const old = new Date(t.clock.now().getTime() - 120_000).toISOString();
+    await s.as('/cms-system/system/load/v2/meter', { currentA: [20, 5, 0], measuredAt: old });
+    await vi.waitFor(() => expect(txLimit(a.sim)).toBe(32), waitLong);
+    expect((await s.detail()).meter).toBeNull();
+  });
+
   it('refuses a wiring that uses a site phase twice, and a charger of another site', async () => {
     const s = await aSiteWith([32, 32, 32], [{}]);
     const other = await aSiteWith([32, 32, 32], [{}]);

@@ -50,6 +50,7 @@ export function aLoadDetail(overrides: Partial<LoadDetail> = {}): LoadDetail {
     rotationMinutes: 15,
     nextChangeAt: null,
     computedAt: '2026-03-10T08:00:00.000Z',
+    meter: null,
     ...overrides,
   };
 }

@@ -57,6 +57,13 @@ describe('load screen', () => {
     ).toBeTruthy();
   });
 
+  it("shows the site meter's reading of the building's load in the site's time zone", async () => {
+    showLoad(aLoadDetail({ meter: { currentA: [20, 5.5, 0], measuredAt: '2026-03-10T08:00:00.000Z' } }));
+    expect((await screen.findByTestId('load-meter')).textContent).toBe(
+      'Building load (site meter): 20 A / 5.5 A / 0 A at 09:00 AM, subtracted from the limits.',
+    );
+  });
+
   it('turns load management off', async () => {
     const s = showLoad();
     fireEvent.click(within(await screen.findByTestId('load-switch')).getByRole('switch'));

@@ -11,7 +11,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { useEnableLoad } from '../api/enable-load';
 import { useLoad } from '../api/get-load';
 import { useLoadHistory } from '../api/get-load-history';
-import { formatTimeIn } from '../lib/format';
+import { formatAmps, formatTimeIn } from '../lib/format';
 import { CapacityForm } from './capacity-form';
 import { ChargerAllocations } from './charger-allocations';
 import { ChargerDialog } from './charger-dialog';
@@ -73,6 +73,17 @@ export function LoadView() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' } }}>
         <LoadCard title={on ? t('load.chart.title') : t('load.chart.preview')} testId="load-phases">
           <PhaseChart phases={d.phases} />
+          {d.meter ? (
+            <Typography variant="body2" color="text.secondary" data-testid="load-meter">
+              {t('load.meter', {
+                currents: d.meter.currentA
+                  .slice(0, d.sitePhases)
+                  .map((v) => t('load.units.amps', { value: formatAmps(i18n.language, v) }))
+                  .join(' / '),
+                time: formatTimeIn(i18n.language, d.meter.measuredAt, d.timeZone),
+              })}
+            </Typography>
+          ) : null}
         </LoadCard>
         <Stack spacing={2}>
           <LoadCard title={t('load.capacity.title')}>
