@@ -1,10 +1,17 @@
-import { errorMessages, productCodeTakenMessage, sessionMissingMessage } from '@plugboard/contract';
+import { errorMessages } from '@plugboard/contract';
 import { i18n, translateErrorCode } from './i18n';
 
-// The server's own msg for the cases the console words itself: translated, where the catalogue's text would hide it.
-const preciseMessages: Record<string, 'errors.precise.productCodeTaken' | 'errors.precise.sessionMissing'> = {
-  [productCodeTakenMessage]: 'errors.precise.productCodeTaken',
-  [sessionMissingMessage]: 'errors.precise.sessionMissing',
+/**
+ * The server's own msg for the cases the console words itself: translated, where the catalogue's text would hide it.
+ * The texts are the contract's productCodeTakenMessage and sessionMissingMessage, written out: importing them would
+ * bring the contract's charger and session schemas into /login (failure-message.test.ts checks they match).
+ */
+export const preciseMessages: Record<
+  string,
+  'errors.precise.productCodeTaken' | 'errors.precise.sessionMissing'
+> = {
+  'This product code is already registered': 'errors.precise.productCodeTaken',
+  'The session does not exist': 'errors.precise.sessionMissing',
 };
 
 /**
