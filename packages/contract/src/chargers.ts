@@ -82,6 +82,8 @@ export const noNewerFirmwareMessage = 'No newer firmware is known for this model
 export const firmwareUpdatingMessage = 'A firmware update is under way: reboot once it has been installed';
 /** The msg of 1039 on deleting a site that still has chargers. */
 export const siteHasChargersMessage = 'Delete the chargers of this site first';
+/** charger/v2/update: the connected charger did not accept its new SecurityProfile (ChangeConfiguration). */
+export const securityProfileRefusedMessage = 'The charger refused the new security profile';
 
 const stationId = z
   .number({ error: 'Choose a site' })

@@ -45,6 +45,7 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
         profileUnits.map((u) => (u === 'A' ? 'Current' : 'Power')).join(','),
       ],
       ...charger.localList.configuration(),
+      ['SecurityProfile', String(state.securityProfile)],
     ]);
   const withTransaction = (transactionId: number) =>
     [...connectors.values()].find((c) => c.transactionId === transactionId);
@@ -112,6 +113,14 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
         if (!/^(?:[0-9a-fA-F]{2}){16,20}$/.test(value)) return { status: 'Rejected' };
         state.authorizationKey = value;
         charger.client.reconfigure({ password: Buffer.from(value, 'hex') } as never);
+        return { status: 'Accepted' };
+      }
+      if (key === 'SecurityProfile') {
+        // Security whitepaper: only upwards (a downgrade is Rejected), used from the next connection.
+        const profile = Number(value);
+        if (!Number.isInteger(profile) || profile < state.securityProfile || profile > 3)
+          return { status: 'Rejected' };
+        state.securityProfile = profile;
         return { status: 'Accepted' };
       }
       if (readOnlyKeys.has(key) || charger.localList.readOnlyKeys.includes(key))

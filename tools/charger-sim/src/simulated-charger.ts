@@ -27,6 +27,8 @@ export type SimulatedChargerOptions = {
   tls?: { ca?: string | Buffer; cert?: string | Buffer; key?: string | Buffer };
   /** false: no HTTP Basic auth at all, as on security profile 3 (true by default). */
   basicAuth?: boolean;
+  /** Its SecurityProfile configuration key (1 by default). */
+  securityProfile?: number;
   /** How GetDiagnostics uploads: HTTP PUT of the bytes (default) or POST multipart/form-data. */
   diagnosticsUpload?: 'put' | 'multipart';
   /** Its Local Authorization List (supported, 100 entries a message, 1000 in all by default). */
@@ -90,6 +92,8 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
   const state = {
     firmwareVersion: options.firmwareVersion ?? '1.0.0',
     authorizationKey: options.authorizationKey ?? options.pin,
+    /** Its SecurityProfile key (1 by default): raised by ChangeConfiguration, never lowered. */
+    securityProfile: options.securityProfile ?? 1,
     heartbeatTimer: undefined as NodeJS.Timeout | undefined,
     timers: new Set<NodeJS.Timeout>(),
     stopped: false,

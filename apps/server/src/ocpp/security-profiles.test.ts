@@ -72,6 +72,37 @@ describe("a charger's security profile in the console", () => {
   });
 });
 
+describe("raising a connected charger's profile", () => {
+  it('tells it SecurityProfile first; a charger that refuses keeps its profile (1039)', async () => {
+    const op = await anOperatorWithSite(secure.db);
+    const as = callerFor(secure.app, op);
+    const charger = await aCharger(secure.db, { stationId: op.stationId });
+    const sim = secureSims.make(charger, { tls: trusting() });
+    await sim.boot();
+    expect(await as(chargerCall('update'), { chargerId: charger.id, securityProfile: 2 })).toMatchObject({
+      status: 200,
+      data: { securityProfile: 2 },
+    });
+    expect(sim.internals.state.securityProfile).toBe(2);
+    // Lowered here: nothing is sent (chargers refuse a downgrade); the handshake asks for the lower profile only.
+    expect(await as(chargerCall('update'), { chargerId: charger.id, securityProfile: 1 })).toMatchObject({
+      data: { securityProfile: 1 },
+    });
+    expect(sim.internals.state.securityProfile).toBe(2);
+    // A charger that cannot take profile 3 says so, and the profile stays.
+    const stubborn = await aCharger(secure.db, { stationId: op.stationId });
+    const stubbornSim = secureSims.make(stubborn, { tls: trusting(), securityProfile: 3 });
+    await stubbornSim.boot();
+    stubbornSim.internals.state.securityProfile = 4; // refuses any change
+    expect(await as(chargerCall('update'), { chargerId: stubborn.id, securityProfile: 3 })).toMatchObject({
+      status: codes.operationFailed,
+    });
+    expect(await as(chargerCall('detail'), { chargerId: stubborn.id })).toMatchObject({
+      data: { securityProfile: 1 },
+    });
+  });
+});
+
 describe('security profile 2: TLS with Basic auth', () => {
   it('connects a charger with its PIN over wss, and marks it connected', async () => {
     const charger = await aChargerOnProfile(secure, 2);

@@ -1,14 +1,17 @@
 import type { Charger, ChargerAdd, ChargerUpdate } from '@plugboard/contract';
-import { codes } from '@plugboard/contract';
+import { codes, securityProfileRefusedMessage } from '@plugboard/contract';
 import type { Db, Trx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
+import type { ChargerLink } from './charger-link.ts';
 import type { ChargerViewService } from './charger-view.service.ts';
 import { ongoingSessions } from '../sessions/ongoing-sessions.service.ts';
 import { chargersRepository } from './chargers.repository.ts';
 import { assertLoadManagementOff, translateInsertError, type ChargerService } from './chargers.service.ts';
 
 export type ChargerAdminDeps = {
+  /** Tells a connected charger its new SecurityProfile (OCPP 1.6 security whitepaper); absent in some tests. */
+  chargerLink?: ChargerLink;
   db: Db;
   events: Pick<EventBus, 'append'>;
   now: () => Date;
@@ -20,9 +23,27 @@ export type ChargerAdminDeps = {
  * The console's management of a site's chargers: add, change, delete. Adding and deleting need the site's load
  * management off (1506); each change writes its 'charger.changed' in its transaction (an add, in registerCharger's).
  */
-export function chargerAdminService({ db, events, now, chargers, view }: ChargerAdminDeps) {
+export function chargerAdminService({ db, events, now, chargers, view, chargerLink }: ChargerAdminDeps) {
   const announce = (trx: Trx, stationId: number, chargerId: number, change: 'updated' | 'deleted') =>
     events.append(trx, 'charger.changed', { stationId, chargerId, change });
+
+  /**
+   * A connected charger is told a higher profile first (ChangeConfiguration SecurityProfile; it reconnects with it):
+   * refused, nothing changes (1039). A lower one is not sent: chargers refuse a downgrade, and the profile here is
+   * what the handshake requires. An offline charger is set up by hand (the console says so before).
+   */
+  const raiseOnCharger = async (stationId: number, chargerId: number, profile: number) => {
+    const charger = await view.find(stationId, chargerId);
+    if (!charger || !chargerLink || !charger.connected || profile <= charger.securityProfile) return;
+    const answer = await chargerLink
+      .send(charger.productCode, 'ChangeConfiguration', { key: 'SecurityProfile', value: String(profile) })
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.code === codes.chargerOffline) return undefined;
+        throw error;
+      });
+    if (answer && answer.status !== 'Accepted' && answer.status !== 'RebootRequired')
+      throw new AppError(codes.operationFailed, securityProfileRefusedMessage);
+  };
 
   return {
     /** Refuses with 1506 while the site's load management is active. */
@@ -30,7 +51,11 @@ export function chargerAdminService({ db, events, now, chargers, view }: Charger
       assertLoadManagementOff(chargersRepository(db), stationId),
 
     /** `userId`: who adds, whose tries of a taken product code's PIN are limited like a charger's handshakes. */
-    add: async (stationId: number, input: Omit<ChargerAdd, 'stationId'>, userId?: number): Promise<Charger> => {
+    add: async (
+      stationId: number,
+      input: Omit<ChargerAdd, 'stationId'>,
+      userId?: number,
+    ): Promise<Charger> => {
       const charger = await chargers.registerCharger({
         ...input,
         ...(userId !== undefined && { guesser: `user:${userId}` }),
@@ -41,6 +66,8 @@ export function chargerAdminService({ db, events, now, chargers, view }: Charger
     },
 
     update: async (stationId: number, { chargerId, ...patch }: Omit<ChargerUpdate, 'stationId'>) => {
+      if (patch.securityProfile !== undefined)
+        await raiseOnCharger(stationId, chargerId, patch.securityProfile);
       await db
         .transaction()
         .execute(async (trx) => {
