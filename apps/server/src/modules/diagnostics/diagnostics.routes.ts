@@ -47,6 +47,8 @@ export async function registerDiagnosticsFiles(
     scope.route<{ Params: { token: string } }>({
       method: ['PUT', 'POST'],
       url: `${diagnosticsUploadPath}/:token`,
+      // The URL carries the one-time token: no request line of it in the info log.
+      logLevel: 'warn',
       schema: { hide: true },
       handler: async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
