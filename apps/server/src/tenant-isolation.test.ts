@@ -135,7 +135,7 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   '/cms-system/system/invoice/v2/delete': { id: 1 },
   '/cms-system/system/invoice/v2/detail': { id: 1 },
   '/cms-system/system/invoice/v2/list': {},
-  '/cms-system/system/invoice/v2/settings': {},
+  '/cms-system/system/invoice/v2/settings/detail': {},
   '/cms-system/system/invoice/v2/settings/update': { prefix: 'TOOK-' },
 };
 

@@ -3,6 +3,7 @@ import { accountCalls } from './account.calls.ts';
 import { calls, cmsPrefix } from './calls.ts';
 import { cardCalls } from './cards.calls.ts';
 import { chargerCalls } from './chargers.calls.ts';
+import { invoiceCalls } from './invoices.calls.ts';
 import { sessionCalls } from './sessions.calls.ts';
 import { siteCalls } from './sites.calls.ts';
 import { tariffCalls } from './tariffs.calls.ts';
@@ -16,6 +17,7 @@ const nounCalls = [
   cardCalls,
   tariffCalls,
   sessionCalls,
+  invoiceCalls,
 ];
 
 describe('the call map', () => {

@@ -65,7 +65,7 @@ export const invoiceCalls = {
     access: 'site',
     summary: "A page of the site's invoices and credit notes, newest first, filtered",
   },
-  '/cms-system/system/invoice/v2/settings': {
+  '/cms-system/system/invoice/v2/settings/detail': {
     body: invoiceSettingsQuerySchema,
     data: invoiceSettingsSchema,
     access: 'site',

@@ -252,7 +252,7 @@ describe('issuing', () => {
     expect(numbers).toEqual(
       Array.from({ length: 50 }, (_, i) => `INV/${year}/${String(i + 1).padStart(6, '0')}`),
     );
-    expect((await op.as(call('settings'), {})).data).toMatchObject({
+    expect((await op.as(call('settings/detail'), {})).data).toMatchObject({
       prefix: 'INV/{YYYY}/',
       lastNumber: 50,
       currency: 'EUR',

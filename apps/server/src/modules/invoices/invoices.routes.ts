@@ -35,7 +35,7 @@ export function invoicesRoutes({
     '/cms-system/system/invoice/v2/detail': ({ stationId, body }) => invoices.detail(stationId, body.id),
     '/cms-system/system/invoice/v2/list': ({ stationId, body: { stationId: _site, ...query } }) =>
       invoices.list(stationId, query),
-    '/cms-system/system/invoice/v2/settings': ({ session, stationId }) =>
+    '/cms-system/system/invoice/v2/settings/detail': ({ session, stationId }) =>
       invoices.settings(session, stationId),
     '/cms-system/system/invoice/v2/settings/update': ({ session, stationId, body }) =>
       invoices.setPrefix(session, stationId, body.prefix),

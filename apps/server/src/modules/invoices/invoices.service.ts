@@ -153,12 +153,12 @@ export function invoicesService(deps: InvoicesDeps) {
      */
     issue: async (session: LoginSession, stationId: number, id: number): Promise<Invoice> => {
       const [seller, footer] = await Promise.all([deps.sellerOf(session), deps.footerOf(stationId)]);
-      if (!seller.companyName || !seller.address)
-        throw new AppError(codes.sellerIncomplete, errorMessages[codes.sellerIncomplete]);
       await db.transaction().execute(async (trx) => {
         const tx = invoicesRepository(trx);
         const row = await locked(tx, stationId, id);
         if (row.status !== 'draft') throw new AppError(codes.invoiceIssued, issuedMessage);
+        if (!seller.companyName || !seller.address)
+          throw new AppError(codes.sellerIncomplete, errorMessages[codes.sellerIncomplete]);
         await tx.hold(id, true).catch((error: unknown) => {
           if ((error as { code?: string }).code === '23505')
             throw new AppError(

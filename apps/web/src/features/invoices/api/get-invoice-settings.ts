@@ -3,7 +3,7 @@ import type { InvoiceSettings } from '@plugboard/contract';
 import { apiPost } from '../../../lib/api-client';
 import { invoicesQueryKey } from './get-invoices';
 
-export const invoiceSettingsPath = '/cms-system/system/invoice/v2/settings';
+export const invoiceSettingsPath = '/cms-system/system/invoice/v2/settings/detail';
 
 /** The number prefix, the last number given, and the site's time zone and currency. */
 export const getInvoiceSettings = (): Promise<InvoiceSettings> => apiPost(invoiceSettingsPath);
