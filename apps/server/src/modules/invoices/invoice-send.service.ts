@@ -92,7 +92,8 @@ export function invoiceSendService({
         await invoices.markSent(trx, id, invoice.status, now());
         return recorded;
       });
-      await deliver();
+      // A refused delivery stays in the outbox, which every node retries until it goes out (lib/mailer.ts).
+      await deliver().catch(() => undefined);
       return invoices.detail(stationId, id);
     },
   };
