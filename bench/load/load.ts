@@ -204,8 +204,13 @@ async function main() {
     : 0;
 
   // The allocation alone, on the site as it is now (200 charging cars with their measured currents), once the
-  // simulators are stopped: their timers and garbage would be measured too.
+  // simulators and the server are stopped: their timers, sockets and garbage would be measured too.
+  const problems = server.problems();
   await Promise.all(sims.map((c) => c.stop().catch(() => undefined)));
+  await db.destroy();
+  db = undefined;
+  await server.stop();
+  server = undefined;
   const inputs: ChargerInput[] = detail.chargers.map((c) => ({
     id: String(c.chargerId),
     phases: c.phases,
@@ -233,7 +238,6 @@ async function main() {
   const sorted = Float64Array.from(latencies).sort();
   const p99 = sorted.length ? quantile(sorted, 0.99) : Infinity;
   const computeP99 = quantile(times, 0.99);
-  const problems = server.problems();
 
   console.log(
     `\n${chargerCount} chargers (${specs.filter((s) => s.phases === 3).length} three-phase, ${

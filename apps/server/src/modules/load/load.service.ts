@@ -48,6 +48,8 @@ type Triple = [number, number, number];
 const voltage = loadLimits.voltage;
 /** How long a car is given to follow a new limit before what it draws counts (IEC 61851-1 allows the car 5 s). */
 const settleMs = 20_000;
+/** A charger refusing this many TxProfiles in a row (for running transactions) is flagged as rejecting profiles. */
+const txRefusalsToFlag = 3;
 
 /** A charger's phase count and rating from what it was registered with: capacity L2/L3 make it three-phase. */
 const registeredPhases = (c: Charger): 1 | 3 => (c.capacityL2 !== null && c.capacityL3 !== null ? 3 : 1);
@@ -94,6 +96,8 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
   };
   /** Each charger's commands under way, in order. */
   const queues = new Map<number, Promise<void>>();
+  /** TxProfiles a charger refused in a row (its transaction may have just ended). */
+  const txRefusals = new Map<number, number>();
 
   const inputsOf = (chargers: Charger[], rows: LoadChargerRow[]): ChargerInput[] => {
     const byId = new Map(rows.map((r) => [r.charger_id, r]));
@@ -283,39 +287,45 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
   const sendPlan = async (p: Plan): Promise<boolean> => {
     const repo = loadRepository(db);
     let unit: RateUnit = p.unit;
-    const results: (RateUnit | null | 'offline')[] = [];
+    let defaultResult: RateUnit | null | 'offline' | undefined;
+    let txResult: RateUnit | null | 'offline' | undefined;
     if (p.sendDefault !== null) {
       const limit = p.sendDefault;
-      const r = await sendProfile(
+      defaultResult = await sendProfile(
         p.charger.productCode,
         (u) => txDefaultProfile(limit, p.phases, u, voltage),
         unit,
       );
-      results.push(r);
-      if (r === 'A' || r === 'W') unit = r;
+      if (defaultResult === 'A' || defaultResult === 'W') unit = defaultResult;
     }
     if (p.sendTx) {
       const { connectorId, transactionId, limitA, first } = p.sendTx;
       const validTo = new Date(now().getTime() + txProfileValidityMs);
-      const r = await sendProfile(
+      txResult = await sendProfile(
         p.charger.productCode,
         (u) => txProfile(connectorId, transactionId, limitA, p.phases, u, voltage, validTo),
         unit,
       );
-      results.push(r);
-      if (r === 'A' || r === 'W') {
-        unit = r;
+      if (txResult === 'A' || txResult === 'W') {
+        unit = txResult;
+        txRefusals.delete(p.charger.id);
         // Read back once per transaction: enough to find a charger that applies something else.
-        if (first) await checkApplied(p.charger.productCode, connectorId, limitA, p.phases, r);
+        if (first) await checkApplied(p.charger.productCode, connectorId, limitA, p.phases, txResult);
       }
     }
-    if (results.includes('offline')) {
-      // Not applied: the next allocation (its reconnection's status) sends it again.
-      await repo.forgetSent(p.charger.id);
-    } else if (results.includes(null)) {
+    // A TxProfile is refused rightly when its transaction has just ended (OCPP 1.6 5.16.3): only a charger that
+    // refuses its TxDefaultProfile, or TxProfiles again and again, rejects profiles.
+    const txRefused = txResult === null ? (txRefusals.get(p.charger.id) ?? 0) + 1 : 0;
+    if (txResult === null) txRefusals.set(p.charger.id, txRefused);
+    if (defaultResult === null || txRefused >= txRefusalsToFlag) {
+      txRefusals.delete(p.charger.id);
       log?.warn({ chargerId: p.charger.id }, 'charger rejects charging profiles: counted at its rating');
       await repo.markProfiles(p.charger.id, true, unit);
       return true;
+    }
+    if (defaultResult === 'offline' || txResult === 'offline' || txResult === null) {
+      // Not applied: the next allocation (its reconnection's status, its next transaction) sends it again.
+      await repo.forgetSent(p.charger.id);
     } else if (unit !== p.unit) {
       await repo.markProfiles(p.charger.id, false, unit);
     }
