@@ -10,10 +10,11 @@ const periods = ['thisMonth', 'lastMonth', 'last3Months'] as const satisfies rea
 
 export type InvoiceFilterForm = {
   period: '' | (typeof periods)[number];
-  groupId: string;
+  /** 'group:<id>' or 'card:<id>', or '' for every customer. */
+  customer: string;
   status: '' | InvoiceStatus;
 };
-export const noFilter: InvoiceFilterForm = { period: '', groupId: '', status: '' };
+export const noFilter: InvoiceFilterForm = { period: '', customer: '', status: '' };
 
 /** The list call's filter: the period's instants in the site's zone. */
 export function filterOf(
@@ -22,7 +23,8 @@ export function filterOf(
 ): Omit<InvoiceFilter, 'pageNum' | 'pageSize'> {
   return {
     ...(form.period && periodIn(form.period, timeZone)),
-    ...(form.groupId && { groupId: Number(form.groupId) }),
+    ...(form.customer.startsWith('group:') && { groupId: Number(form.customer.slice(6)) }),
+    ...(form.customer.startsWith('card:') && { cardId: Number(form.customer.slice(5)) }),
     ...(form.status && { status: form.status }),
   };
 }
@@ -30,11 +32,12 @@ export function filterOf(
 export type InvoiceFiltersProps = {
   value: InvoiceFilterForm;
   groups: readonly CustomerOption[];
+  cards: readonly CustomerOption[];
   onChange: (value: InvoiceFilterForm) => void;
 };
 
 /** Period, customer (card group) and status of the invoices shown. */
-export function InvoiceFilters({ value, groups, onChange }: InvoiceFiltersProps) {
+export function InvoiceFilters({ value, groups, cards, onChange }: InvoiceFiltersProps) {
   const { t } = useTranslation();
   const select = (
     name: keyof InvoiceFilterForm,
@@ -69,11 +72,13 @@ export function InvoiceFilters({ value, groups, onChange }: InvoiceFiltersProps)
         t('invoices.filters.period'),
         periods.map((p) => ({ value: p, label: t(`invoices.periods.${p}`) })),
       )}
-      {select(
-        'groupId',
-        t('invoices.filters.customer'),
-        groups.map((g) => ({ value: String(g.id), label: g.label })),
-      )}
+      {select('customer', t('invoices.filters.customer'), [
+        ...groups.map((g) => ({
+          value: `group:${g.id}`,
+          label: `${t('invoices.request.group')}: ${g.label}`,
+        })),
+        ...cards.map((c) => ({ value: `card:${c.id}`, label: `${t('invoices.filters.card')}: ${c.label}` })),
+      ])}
       {select(
         'status',
         t('invoices.filters.status'),

@@ -65,6 +65,7 @@ export function InvoiceListView({ groups, cards }: InvoiceListViewProps) {
         <InvoiceFilters
           value={filters}
           groups={groups}
+          cards={cards}
           onChange={(next) => {
             setFilters(next);
             setPage((p) => ({ ...p, pageNum: 1 }));
