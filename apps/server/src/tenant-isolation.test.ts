@@ -5,6 +5,7 @@ import {
   calls,
   cardMissingMessage,
   cmsPrefix,
+  diagnosticsFilePath,
   groupMissingMessage,
   invoicePdfPath,
   invoiceXmlPath,
@@ -165,6 +166,10 @@ const ownAnswers: Partial<Record<SitePath, number>> = {
   '/cms-system/system/invoice/v2/credit': 1039,
   '/cms-system/system/invoice/v2/delete': 1039,
   '/cms-system/system/invoice/v2/detail': 1039,
+  // The owner's charger is offline, and its site has no reservation 1.
+  '/cms-system/system/diagnostics/v2/request': 1003,
+  '/cms-system/system/reservation/v2/add': 1039,
+  '/cms-system/system/reservation/v2/cancel': 1039,
 };
 
 const bodyFor = <P extends SitePath>(path: P, owner: Owner): BodyWithoutSite<P> => {
@@ -335,9 +340,10 @@ describe('tenant isolation', () => {
         const match = /(\/\S+) \(([^)]+)\)/.exec(line);
         return match?.[1]?.startsWith(cmsPrefix) && match[2]?.split(', ').includes('POST') ? [match[1]] : [];
       });
-    // The export and an invoice's files answer a file, not the JSON envelope: the routes outside the call table.
+    // The export, an invoice's files and a charger's diagnostics answer a file, not the JSON envelope: the routes
+    // outside the call table.
     expect(new Set(registered)).toEqual(
-      new Set([...Object.keys(calls), sessionExportPath, invoicePdfPath, invoiceXmlPath]),
+      new Set([...Object.keys(calls), sessionExportPath, invoicePdfPath, invoiceXmlPath, diagnosticsFilePath]),
     );
   });
 
