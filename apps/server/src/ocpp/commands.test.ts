@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aCharger } from '../modules/chargers/chargers.fixtures.ts';
 import { aCard } from '../modules/cards/cards.fixtures.ts';
@@ -79,19 +80,21 @@ describe('commands to a simulated charger', () => {
     expect(await chargerRow(charger.id)).toMatchObject({ connected: true });
   });
 
-  it('ChangeConfiguration AuthorizationKey gives the charger the PIN it connects with from then on', async () => {
+  it('ChangeConfiguration AuthorizationKey gives the charger the key it connects with from then on', async () => {
     const charger = await aCharger(t.db);
     const sim = sims.make(charger);
     await sim.boot();
-    // The operator resets the PIN: the server stores the new one and tells the charger.
-    await chargerService({ db: t.db, events: t.app.events, now: t.clock.now }).setPin(charger.id, '5678');
+    // The operator resets the PIN: the server stores the new key and tells the charger, hex-encoded (16 bytes).
+    const key = randomBytes(16).toString('hex');
+    await chargerService({ db: t.db, events: t.app.events, now: t.clock.now }).setPin(charger.id, key);
     expect(
       await t.app.ocpp.registry.send(charger.product_code, 'ChangeConfiguration', {
         key: 'AuthorizationKey',
-        value: '5678',
+        value: key,
       }),
     ).toEqual({ status: 'Accepted' });
-    expect(sim.password).toBe('5678');
+    expect(sim.password).toBe(key);
+    // From the next connection on it presents the decoded bytes (security whitepaper), which the server takes.
     await sim.reboot();
     await vi.waitFor(() => expect(t.app.ocpp.registry.isConnected(charger.product_code)).toBe(true));
     await expect(sims.make(charger).connect()).rejects.toMatchObject({ code: 401 }); // the old PIN
