@@ -40,12 +40,6 @@ export type OcppOptions = {
  */
 export const ocppLimits = { maxFrameBytes: 256 * 1024 } as const;
 
-/**
- * What a charger may send: OCPP messages are small (the largest, a MeterValues of many samples, a few KB), so a
- * frame over 256 KB closes the socket with 1009 at its header, before its body is read.
- */
-export const ocppLimits = { maxFrameBytes: 256 * 1024 } as const;
-
 /** What the rest of the server (the console's charger calls, tests) reaches of the central system. */
 export type CentralSystem = { registry: ConnectionRegistry };
 

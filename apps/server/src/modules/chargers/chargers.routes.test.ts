@@ -117,15 +117,17 @@ describe('adding a charger', () => {
     const taken = await (await aConsole()).add({ pin: 'Right-PIN-7' });
     const c = await aConsole();
     for (let i = 0; i < 5; i++) {
-      expect((await c.as(chargerCall('add'), { productCode: taken.productCode, pin: `Guess-${i}` })).status).toBe(
-        1011,
-      );
+      expect(
+        (await c.as(chargerCall('add'), { productCode: taken.productCode, pin: `Guess-${i}` })).status,
+      ).toBe(1011);
     }
     // Unchecked now: even the right PIN answers as a wrong one until the backoff has passed.
     const held = await c.as(chargerCall('add'), { productCode: taken.productCode, pin: 'Right-PIN-7' });
     expect(held.status).toBe(1011);
     // Another account is not held by this one's guesses.
-    const other = await (await aConsole()).as(chargerCall('add'), {
+    const other = await (
+      await aConsole()
+    ).as(chargerCall('add'), {
       productCode: taken.productCode,
       pin: 'Right-PIN-7',
     });
