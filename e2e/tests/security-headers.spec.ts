@@ -19,7 +19,7 @@ test('the console logs in and opens its pages under its Content-Security-Policy,
     );
   });
   const violations = async () =>
-    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    page.evaluate(() => (globalThis as unknown as { cspViolations: string[] }).cspViolations);
 
   const account = await registerAccount(page.request);
   const site = await addSite(page.request, account.token, { name: 'Header Yard' });
