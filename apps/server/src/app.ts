@@ -1,3 +1,4 @@
+import { chargerHolds } from './modules/chargers/charger-holds.service.ts';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -208,10 +209,9 @@ export async function buildApp({
     link: chargerLink(central.registry),
     chargerView,
     chargers,
-    baseUrl: (config.publicUrl ?? `${config.tls ? 'https' : 'http'}://localhost:${config.port ?? 8080}`).replace(
-      /\/$/,
-      '',
-    ),
+    baseUrl: (
+      config.publicUrl ?? `${config.tls ? 'https' : 'http'}://localhost:${config.port ?? 8080}`
+    ).replace(/\/$/, ''),
   });
 
   const assertSiteOwner = sitesService(db).assertOwner;
@@ -239,7 +239,14 @@ export async function buildApp({
   // Load management: every node allocates a site again on its chargers' events (the site is locked meanwhile).
   const stopLoad = allocateOnEvents(
     events,
-    loadService({ db, chargerView, link: chargerLink(central.registry), now, log: app.log }),
+    loadService({
+      db,
+      chargerView,
+      link: chargerLink(central.registry),
+      now,
+      log: app.log,
+      holds: chargerHolds({ db, events, now }),
+    }),
     app.log,
   );
   app.addHook('onClose', () => stopLoad());

@@ -1,3 +1,4 @@
+import { chargerHolds } from './chargers/charger-holds.service.ts';
 import type { Db } from '../db/client.ts';
 import type { CallHandlers, CallPath } from '../lib/calls.ts';
 import type { EventBus } from '../lib/event-bus.ts';
@@ -118,7 +119,15 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
       }),
     ),
     ...overviewRoutes(overviewService(deps)),
-    ...loadRoutes(loadService({ db, chargerView: deps.chargerView, link: deps.chargerLink, now })),
+    ...loadRoutes(
+      loadService({
+        db,
+        chargerView: deps.chargerView,
+        link: deps.chargerLink,
+        now,
+        holds: chargerHolds({ db, events: deps.events, now }),
+      }),
+    ),
     ...ocppLogRoutes(deps.ocppLog),
     ...localListRoutes(deps.localList),
     ...diagnosticsRoutes(deps.diagnostics),

@@ -1,3 +1,4 @@
+import type { ChargerHolds } from '../chargers/charger-holds.service.ts';
 import {
   allocate,
   ROTATION_PERIOD_MS,
@@ -42,6 +43,8 @@ export type LoadServiceDeps = {
   link: ChargerLink;
   now: () => Date;
   log?: { warn: (obj: object, msg: string) => void };
+  /** Tells the chargers module why a paused car waits: its connector shows "waiting for grid capacity restored". */
+  holds?: Pick<ChargerHolds, 'recordHoldReason'>;
 };
 
 type Triple = [number, number, number];
@@ -83,7 +86,7 @@ function siteLimits(site: Site, band: LoadBand | null): Triple {
  * (@plugboard/load-allocator) and drives the chargers with OCPP 1.6 charging profiles through the central system,
  * sending only what changed. One allocation of a site at a time across nodes (its load_sites row is locked).
  */
-export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps) {
+export function loadService({ db, chargerView, link, now, log, holds }: LoadServiceDeps) {
   const sites = sitesService(db);
 
   type Plan = {
@@ -185,6 +188,8 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
     const chargers = await chargerView.allOfStation(stationId);
     const at = now();
     const plans: Plan[] = [];
+    /** Sessions paused now, or paused before this allocation: their connector's shown status follows. */
+    const held: { chargerId: number; connectorId: number; paused: boolean }[] = [];
     await db.transaction().execute(async (trx) => {
       const repo = loadRepository(trx);
       const siteRow = await repo.lockSite(stationId);
@@ -245,6 +250,12 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
         };
         // Only what changed is written: at a site of hundreds of chargers most stay as they were.
         if (changed(row, next)) stored.push(next);
+        if (session && (a.reason === 'paused' || row.reason === 'paused'))
+          held.push({
+            chargerId: charger.id,
+            connectorId: session.connectorId,
+            paused: a.reason === 'paused',
+          });
         if (sendDefault !== null || sendTx)
           plans.push({
             charger,
@@ -260,6 +271,15 @@ export function loadService({ db, chargerView, link, now, log }: LoadServiceDeps
       await repo.saveSite(stationId, at, next.length ? new Date(Math.min(...next)) : null, result.phases);
       await repo.sample(stationId, at, measuredPerPhase(chargers, rows));
     });
+
+    // A paused car's connector reads "waiting for grid capacity restored" once the charger holds it (SuspendedEVSE);
+    // the charger's report of that comes after the profile, and its status event brings this allocation back here.
+    for (const h of held)
+      void holds
+        ?.recordHoldReason(h.chargerId, h.connectorId, h.paused ? 'gridCapacity' : null)
+        .catch((error: unknown) =>
+          log?.warn({ err: error, chargerId: h.chargerId }, 'hold reason not recorded'),
+        );
 
     // After the commit (a node allocating at the same time found these limits stored and sends nothing), without
     // holding up the next allocation; each charger's commands queue behind its earlier ones, so they arrive in order.

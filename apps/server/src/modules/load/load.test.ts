@@ -159,6 +159,11 @@ describe('load management', () => {
     }, waitLong);
     expect(await s.drawn(b)).toBe(0);
     await vi.waitFor(() => expect(b.sim.connector(1).status).toBe('SuspendedEVSE'));
+    // The chargers list says why it waits (spec section 4), not just "queuing".
+    await vi.waitFor(async () => {
+      const charger = (await s.as(chargerCall('detail'), { chargerId: b.id })).data;
+      expect(charger.status).toBe('waitingForGridCapacity');
+    }, waitLong);
     const d = await s.detail();
     expect(d.chargers.map((c) => c.reason)).toEqual(['fairShare', 'paused']);
     expect(d.nextChangeAt).not.toBeNull();
