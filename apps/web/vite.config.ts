@@ -19,7 +19,9 @@ export default defineConfig({
         manualChunks: (id) =>
           /\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)
             ? 'react'
-            : /\/node_modules\/(@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)\//.test(id)
+            : /\/node_modules\/(@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)\//.test(
+                  id,
+                )
               ? 'tiptap'
               : undefined,
       },

@@ -118,6 +118,8 @@ export async function seed(db: Db, o: SeedOptions, log: (line: string) => void):
   );
   await sql`vacuum analyze charging_sessions`.execute(db);
   await sql`vacuum analyze meter_values`.execute(db);
-  await sql`vacuum analyze session_day_chargers, session_days, session_day_start_by, session_month_cards`.execute(db);
+  await sql`vacuum analyze session_day_chargers, session_days, session_day_start_by, session_month_cards`.execute(
+    db,
+  );
   return { stationId, token, chargerIds, tariffId: tariff.id };
 }

@@ -65,7 +65,7 @@ async function main() {
       }
       throw error;
     });
-    app.log.info(`Plugboard is ready on ${config.tls ? "https" : "http"}://localhost:${config.port}`);
+    app.log.info(`Plugboard is ready on ${config.tls ? 'https' : 'http'}://localhost:${config.port}`);
   } catch (error) {
     await stopDatabase().catch(() => {});
     if (error instanceof StartupError || error instanceof ConfigError) {

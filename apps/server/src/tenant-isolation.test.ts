@@ -343,7 +343,13 @@ describe('tenant isolation', () => {
     // The export, an invoice's files and a charger's diagnostics answer a file, not the JSON envelope: the routes
     // outside the call table.
     expect(new Set(registered)).toEqual(
-      new Set([...Object.keys(calls), sessionExportPath, invoicePdfPath, invoiceXmlPath, diagnosticsFilePath]),
+      new Set([
+        ...Object.keys(calls),
+        sessionExportPath,
+        invoicePdfPath,
+        invoiceXmlPath,
+        diagnosticsFilePath,
+      ]),
     );
   });
 

@@ -7,7 +7,8 @@ export const diagnosticsCalls = {
     body: diagnosticsRequestSchema,
     data: diagnosticsSchema,
     access: 'site',
-    summary: 'Asks the charger for its diagnostics (GetDiagnostics) with a one-time upload URL of this server',
+    summary:
+      'Asks the charger for its diagnostics (GetDiagnostics) with a one-time upload URL of this server',
   },
   '/cms-system/system/diagnostics/v2/list': {
     body: diagnosticsRequestSchema,

@@ -27,7 +27,9 @@ describe('periods in the site time zone', () => {
     // November, December and January: November 1st is already winter time.
     expect(periodIn('last3Months', amsterdam, now).from).toBe('2025-10-31T23:00:00.000Z');
     // A period that starts in summer time starts at 22:00 UTC.
-    expect(periodIn('thisMonth', amsterdam, new Date('2026-10-10T10:00:00Z')).from).toBe('2026-09-30T22:00:00.000Z');
+    expect(periodIn('thisMonth', amsterdam, new Date('2026-10-10T10:00:00Z')).from).toBe(
+      '2026-09-30T22:00:00.000Z',
+    );
   });
 
   it('gives a 23-hour day on the spring DST change', () => {

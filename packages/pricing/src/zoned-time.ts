@@ -22,7 +22,14 @@ export function wallClockOf(instant: Date | number, timeZone: string): WallClock
  * The instant a wall-clock time names in a zone. Month and day may overflow (month 13 = January next year, day 0 =
  * the previous month's last day), as with Date.UTC. A time skipped by a DST switch resolves to the instant after it.
  */
-export function zonedInstant(timeZone: string, year: number, month: number, day = 1, hour = 0, minute = 0): Date {
+export function zonedInstant(
+  timeZone: string,
+  year: number,
+  month: number,
+  day = 1,
+  hour = 0,
+  minute = 0,
+): Date {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
   // The zone's offset at that moment, read back twice in case the first guess crossed a DST change.
   let instant = asUtc;
@@ -67,7 +74,11 @@ export function daysIn(firstDay: string, lastDay: string, timeZone: string): Ins
 }
 
 /** The period just before one of the same length in calendar terms (for "compared with the previous period"). */
-export function previousPeriod(name: PeriodName, timeZone: string, now: Date | number = Date.now()): InstantRange {
+export function previousPeriod(
+  name: PeriodName,
+  timeZone: string,
+  now: Date | number = Date.now(),
+): InstantRange {
   const current = periodIn(name, timeZone, now);
   const start = wallClockOf(new Date(current.from), timeZone);
   const back = name === 'today' ? [0, -1] : name === 'last3Months' ? [-3, 0] : [-1, 0];

@@ -31,17 +31,14 @@ describe('routes', () => {
     '/tariffInfo',
     '/display',
     '/rich-text-editor',
-  ])(
-    'sends a signed-in user without a chosen site from %s to choose one',
-    async (path) => {
-      const server = signedIn();
-      setStationId(null);
-      const { router } = renderRoute(path);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/select-site'), { timeout: 5000 });
-      // Nothing of a site's data was asked for: only the user and the list of sites to choose from.
-      expect(server.requests.map((r) => r.path).filter((p) => !/\/(user|station)\/v2\//.test(p))).toEqual([]);
-    },
-  );
+  ])('sends a signed-in user without a chosen site from %s to choose one', async (path) => {
+    const server = signedIn();
+    setStationId(null);
+    const { router } = renderRoute(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select-site'), { timeout: 5000 });
+    // Nothing of a site's data was asked for: only the user and the list of sites to choose from.
+    expect(server.requests.map((r) => r.path).filter((p) => !/\/(user|station)\/v2\//.test(p))).toEqual([]);
+  });
 
   it('opens the overview from the empty path, with the dark top bar and no side menu', async () => {
     signedIn();

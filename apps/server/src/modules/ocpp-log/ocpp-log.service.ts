@@ -45,7 +45,12 @@ export type LoggedConnection = {
 };
 
 /** A SecurityEventNotification as the charger sent it. */
-export type SecurityEventEntry = { chargerId: number; type: string; timestamp: string; techInfo?: string | undefined };
+export type SecurityEventEntry = {
+  chargerId: number;
+  type: string;
+  timestamp: string;
+  techInfo?: string | undefined;
+};
 
 /**
  * What the central system writes to: the message log and connection history are written behind (write-behind.ts);

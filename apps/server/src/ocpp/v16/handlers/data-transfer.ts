@@ -13,7 +13,8 @@ const vendors: Record<string, VendorHandler> = {};
 export const dataTransfer: V16Handler<'DataTransfer'> = (params, ctx) => {
   const vendor = Object.hasOwn(vendors, params.vendorId) ? vendors[params.vendorId] : undefined;
   // A vendor the operator named: accepted as it came; the message log shows it raw.
-  if (!vendor && ctx.dataTransferVendors?.has(params.vendorId)) return Promise.resolve({ status: 'Accepted' });
+  if (!vendor && ctx.dataTransferVendors?.has(params.vendorId))
+    return Promise.resolve({ status: 'Accepted' });
   if (!vendor) {
     ctx.log.info(
       { vendorId: params.vendorId, messageId: params.messageId },
