@@ -4,8 +4,8 @@ import { fakeServer } from '../testing/fake-server';
 import { renderRoute } from '../testing/render-route';
 import { setToken } from '../lib/storage';
 
-vi.mock('./routes/display', () => {
-  throw new TypeError('Failed to fetch dynamically imported module: /assets/display-1234.js');
+vi.mock('./routes/load', () => {
+  throw new TypeError('Failed to fetch dynamically imported module: /assets/load-1234.js');
 });
 
 describe('a screen whose chunk cannot be fetched', () => {
@@ -13,7 +13,7 @@ describe('a screen whose chunk cannot be fetched', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     setToken('session-token');
     fakeServer();
-    renderRoute('/display');
+    renderRoute('/load');
     const fallback = await screen.findByTestId('error-fallback');
     expect(fallback.textContent).toContain(
       'The app has been updated. Refresh the page to get the latest content.',
