@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, requestHeaders, sessionExportPath } from '@plugboard/contract';
+import {
+  calls,
+  diagnosticsFilePath,
+  invoicePdfPath,
+  invoiceXmlPath,
+  requestHeaders,
+  sessionExportPath,
+} from '@plugboard/contract';
 import { call, consoleHeaders, createTestApp, type TestApp } from '../test/helpers.ts';
 
 let t: TestApp;
@@ -35,10 +42,12 @@ describe('the server around the calls', () => {
     expect(response.body).toMatch(/<html|<!doctype html/i);
   });
 
-  it('lists every contract call in /cms-system/openapi.json, and the sessions export', async () => {
+  it('lists every contract call in /cms-system/openapi.json, and the calls that answer files', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/cms-system/openapi.json' });
     const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
-    expect(paths.sort()).toEqual([...Object.keys(calls), sessionExportPath].sort());
+    expect(paths.sort()).toEqual(
+      [...Object.keys(calls), sessionExportPath, invoicePdfPath, invoiceXmlPath, diagnosticsFilePath].sort(),
+    );
   });
 });
 

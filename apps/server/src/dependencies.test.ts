@@ -17,7 +17,7 @@ it('declares every package that the server imports at run time as a dependency',
   for (const file of fs.readdirSync(srcDir, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.ts') || isTestOnly(file)) continue;
     const text = fs.readFileSync(path.join(srcDir, file), 'utf8');
-    for (const [, specifier] of text.matchAll(/(?:from|import\()\s*'([^'.][^']*)'/g)) {
+    for (const [, specifier] of text.matchAll(/(?:\bfrom|\bimport\()\s*'([^'.][^']*)'/g)) {
       if (specifier && !specifier.startsWith('node:') && !builtinModules.includes(specifier))
         imported.add(packageOf(specifier));
     }

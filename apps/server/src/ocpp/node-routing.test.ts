@@ -46,13 +46,17 @@ const { chargerRow } = storedRows(() => a.db);
 describe('a command routed to the node that holds the socket', () => {
   it("answers exactly what the charger answered on the other node, and a CALLERROR as that node's 1039", async () => {
     const charger = await aCharger(a.db);
-    await simsB.make(charger).boot();
+    const sim = simsB.make(charger);
+    await sim.boot();
+    // A charger whose ClearCache fails answers a CALLERROR (the simulator's own succeeds).
+    sim.client.handle('ClearCache', () => {
+      throw new Error('cache locked');
+    });
     const send = a.app.ocpp.registry.send;
     expect(a.app.ocpp.registry.isConnected(charger.product_code)).toBe(false);
     expect(await send(charger.product_code, 'GetConfiguration', {})).toEqual(
       await b.ocpp.registry.send(charger.product_code, 'GetConfiguration', {}),
     );
-    // The simulator answers NotImplemented to ClearCache.
     await expect(send(charger.product_code, 'ClearCache', {})).rejects.toMatchObject({
       code: codes.operationFailed,
     });
