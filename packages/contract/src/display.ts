@@ -90,5 +90,7 @@ export const displayMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('session.started'), chargerId: z.number().int(), startTime: isoDate }),
   z.object({ type: z.literal('session.stopped'), chargerId: z.number().int(), energyWh: z.number() }),
+  /** The site's notice was saved: the display reads its board again. */
+  z.object({ type: z.literal('notice.changed') }),
 ]);
 export type DisplayMessage = z.infer<typeof displayMessageSchema>;

@@ -103,6 +103,13 @@ const sessionStoppedMessage = z.object({
   stopReason: z.string().nullable(),
 });
 
+/** A text of the site's rich-text editor was saved: the display's notice ('display') or the invoices' footer. */
+const noticeChangedMessage = z.object({
+  type: z.literal('notice.changed'),
+  stationId: z.number().int(),
+  kind: z.enum(['display', 'invoiceFooter']),
+});
+
 /** Every message the server sends on the live socket, by `type`. */
 export const liveMessageSchema = z.discriminatedUnion('type', [
   ready,
@@ -111,6 +118,7 @@ export const liveMessageSchema = z.discriminatedUnion('type', [
   meterValuesMessage,
   sessionStartedMessage,
   sessionStoppedMessage,
+  noticeChangedMessage,
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 export type LiveMessageType = LiveMessage['type'];

@@ -28,6 +28,8 @@ export type AppEvents = {
   };
   /** Cards of a site were added, changed, recycled, restored or imported: what its chargers authorize changed. */
   'cards.changed': { stationId: number };
+  /** A site's text from the rich-text editor was saved (modules/notices): the display shows the new notice. */
+  'notice.changed': { stationId: number; kind: 'display' | 'invoiceFooter' };
   /** A site's local authorization list was switched on or off (modules/local-list). */
   'localList.changed': { stationId: number; enabled: boolean };
   'session.started': {

@@ -41,5 +41,8 @@ export function toDisplayMessage(message: LiveMessage): DisplayMessage | null {
       return { type: 'session.started', chargerId: message.chargerId, startTime: message.startTime };
     case 'session.stopped':
       return { type: 'session.stopped', chargerId: message.chargerId, energyWh: message.energyWh };
+    case 'notice.changed':
+      // The invoice footer is not the display's business.
+      return message.kind === 'display' ? { type: 'notice.changed' } : null;
   }
 }

@@ -170,6 +170,21 @@ describe("a display link's live socket", () => {
     expect(all).not.toContain('startBy');
   });
 
+  it('tells the display when the notice is saved, not when the invoice footer is', async () => {
+    const { op, as, token } = await aSiteWithLink();
+    const display = await aDisplaySocket(token, op.stationId);
+    await vi.waitFor(() => expect(display.messages[0]).toEqual({ type: 'ready', stationId: op.stationId }));
+    expect(
+      (await as('/cms-system/system/notice/v2/save', { invoiceFooter: '<p>IBAN NL00</p>' })).status,
+    ).toBe(200);
+    expect(
+      (await as('/cms-system/system/notice/v2/save', { display: '<p>Closed on Sunday</p>' })).status,
+    ).toBe(200);
+    await vi.waitFor(() => expect(display.messages).toContainEqual({ type: 'notice.changed' }));
+    expect(display.messages.filter((m) => m.type === 'notice.changed')).toHaveLength(1);
+    expect((await boardWith(token)).body.data.noticeHtml).toBe('<p>Closed on Sunday</p>');
+  });
+
   it('is refused for another site (1502), and closed once revoked (5003)', async () => {
     const mine = await aSiteWithLink();
     const theirs = await aSiteWithLink();

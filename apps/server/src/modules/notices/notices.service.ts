@@ -10,16 +10,22 @@ import {
 } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
 import { cleanNoticeHtml } from './clean-html.ts';
 import { noticesRepository } from './notices.repository.ts';
 
-export type NoticesDeps = { db: Db; now: () => Date };
+export type NoticesDeps = {
+  db: Db;
+  now: () => Date;
+  /** Where a save is announced (`notice.changed`, in the save's transaction); readers only need none. */
+  events?: Pick<EventBus, 'append'>;
+};
 
 /**
  * A site's texts from the rich-text editor. Others read them here: the display board its notice, invoices their
  * footer (`getSiteTexts`). What is stored has been cleaned, so readers may render it as it is.
  */
-export function noticesService({ db, now }: NoticesDeps) {
+export function noticesService({ db, now, events }: NoticesDeps) {
   const repo = noticesRepository(db);
 
   const getSiteTexts = async (stationId: number): Promise<Notices> => {
@@ -39,6 +45,7 @@ export function noticesService({ db, now }: NoticesDeps) {
     /** Cleans and stores the texts given (the others stay); answers the site's texts as stored. */
     save: async (stationId: number, input: Omit<NoticeSave, 'stationId'>): Promise<Notices> => {
       const at = now();
+      const cleaned: [NoticeKind, string][] = [];
       for (const kind of noticeKinds) {
         const given = input[kind];
         if (given === undefined) continue;
@@ -47,8 +54,13 @@ export function noticesService({ db, now }: NoticesDeps) {
         if (noticeTextLength(html) > noticeLimits.textMax) {
           throw new AppError(codes.invalidInput, `${errorMessages[codes.invalidInput]}: ${kind}: too long`);
         }
-        await repo.put(stationId, kind, html, at);
+        cleaned.push([kind, html]);
       }
+      await db.transaction().execute(async (trx) => {
+        for (const [kind, html] of cleaned) await noticesRepository(trx).put(stationId, kind, html, at);
+        if (events && cleaned.length > 0)
+          await events.append(trx, 'notice.changed', ...cleaned.map(([kind]) => ({ stationId, kind })));
+      });
       return getSiteTexts(stationId);
     },
   };

@@ -93,6 +93,8 @@ export function useDisplayBoard(token: string): DisplayBoardView {
           void read();
         },
         onMessage: (message) => {
+          // A notice saved in the rich-text editor: the board read again carries it.
+          if (message.type === 'notice.changed') return void read();
           const current = boardRef.current;
           if (!current) return;
           const { board: next, events } = applyDisplayMessage(current, message);

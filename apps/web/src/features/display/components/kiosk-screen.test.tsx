@@ -75,6 +75,22 @@ async function showBoard() {
 }
 
 describe('the kiosk display', () => {
+  it('shows a notice saved in the editor at once: notice.changed reads the board again', async () => {
+    const answers = { [displayBoardPath]: envelope(200, 'success', board) };
+    const server = fakeServer(answers);
+    render(<KioskScreen hash={`#${token}`} />);
+    await screen.findByTestId('display-board');
+    await waitFor(() => expect(lastSocket().sent).toHaveLength(1));
+    lastSocket().receive({ type: 'ready', stationId: 7 });
+    await waitFor(() => expect(screen.getByTestId('display-board').dataset.state).toBe('live'));
+    const reads = () => server.requests.filter((r) => r.path === displayBoardPath).length;
+    await waitFor(() => expect(reads()).toBe(2)); // the first read, and the one after ready
+    answers[displayBoardPath] = envelope(200, 'success', { ...board, noticeHtml: '<p>Closed on Sunday</p>' });
+    lastSocket().receive({ type: 'notice.changed' });
+    await waitFor(() => expect(screen.getByTestId('display-notice').textContent).toBe('Closed on Sunday'));
+    expect(reads()).toBe(3);
+  });
+
   it('reads the board with the display token, no login, and says hello with it on the live socket', async () => {
     const server = await showBoard();
     const read = server.requests.find((r) => r.path === displayBoardPath)!;

@@ -52,6 +52,7 @@ export function applyDisplayMessage(
 ): { board: DisplayBoard; events: BoardEvent[] } {
   switch (message.type) {
     case 'ready':
+    case 'notice.changed': // the screen reads the board again (use-display-board)
       return { board, events: [] };
     case 'session.started':
       return { board, events: [{ kind: 'sessionStarted', charger: nameOf(board, message.chargerId) }] };
