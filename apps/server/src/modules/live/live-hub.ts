@@ -125,7 +125,8 @@ export function liveHub({ events, findCharger, log, meterIntervalMs = 1000 }: Li
       if (watched(e.stationId) && e.readings.length > 0) meters.push(e.chargerId, e);
     }),
     events.subscribe('notice.changed', (e) => {
-      if (watched(e.stationId)) send(e.stationId, { type: 'notice.changed', stationId: e.stationId, kind: e.kind });
+      if (watched(e.stationId))
+        send(e.stationId, { type: 'notice.changed', stationId: e.stationId, kind: e.kind });
     }),
   ];
 
