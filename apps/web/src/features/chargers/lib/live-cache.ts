@@ -62,5 +62,8 @@ export async function applyLiveMessage(queryClient: QueryClient, message: LiveMe
       // The charger's ongoing session changed; its status message may come before or after this one.
       await queryClient.invalidateQueries({ queryKey: chargerDetailQueryKey(message.chargerId) });
       return queryClient.invalidateQueries({ queryKey: chargerListQueryKey });
+    case 'notice.changed':
+      // The site's texts: nothing of the chargers.
+      return;
   }
 }

@@ -35,6 +35,9 @@ export function overviewLiveHandler(queryClient: QueryClient) {
         case 'session.stopped':
           refreshNow();
           return void queryClient.invalidateQueries({ queryKey: overviewPeriodQueryKey });
+        case 'notice.changed':
+          // The site's texts: not on the overview.
+          return;
       }
     },
     close: () => clearTimeout(timer),
