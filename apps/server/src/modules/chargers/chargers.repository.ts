@@ -67,15 +67,18 @@ export function chargersRepository(db: Db) {
       if (sockets.length === 0) return [];
       const ids = sockets.map((s) => s.chargerId);
       const connections = sockets.map((s) => s.connectionId);
-      const rows = await db
-        .updateTable('chargers')
-        .set({ last_seen_at: at })
-        .where(
-          sql<boolean>`(id, connection_id) in (select * from unnest(${ids}::bigint[], ${connections}::uuid[]))`,
+      // Locked in id order first, as the status notifications' batch locks them (connector-statuses.ts): two
+      // writers taking the same chargers in different orders deadlocked under bench:ocpp.
+      const rows = await sql<{ id: number; connected: boolean }>`
+        with locked as (
+          select id from chargers
+          where (id, connection_id) in (select * from unnest(${ids}::bigint[], ${connections}::uuid[]))
+          order by id
+          for update
         )
-        .returning(['id', 'connected'])
-        .execute();
-      return rows.filter((r) => !r.connected).map((r) => r.id);
+        update chargers set last_seen_at = ${at} from locked where chargers.id = locked.id
+        returning chargers.id, chargers.connected`.execute(db);
+      return rows.rows.filter((r) => !r.connected).map((r) => r.id);
     },
 
     /**
