@@ -98,8 +98,9 @@ describe('frames too big', () => {
         await closed;
       }),
     );
-    // The body buffer itself is 60 MB of this process; a server that buffered frames would add 480 MB.
-    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+    // The body buffer itself is 60 MB of this process; a server that buffered frames would add 480 MB. The margin
+    // is wide: RSS also moves with whatever else this worker allocated and not yet collected (CI saw 207 MB once).
+    expect(process.memoryUsage().rss - before).toBeLessThan(320 * 1024 * 1024);
   });
 
   it('answers a frame just under the cap as usual', async () => {
