@@ -60,11 +60,17 @@ export interface ChargerConnections {
 }
 
 export interface ChargerDiagnostics {
+  answer: string | null;
   charger_id: number;
   content: Buffer | null;
   expires_at: Timestamp;
   file_name: string | null;
   id: Generated<number>;
+  kind: Generated<string>;
+  latest_at: Timestamp | null;
+  log_status: string | null;
+  log_status_at: Timestamp | null;
+  oldest_at: Timestamp | null;
   requested_at: Timestamp;
   size: number | null;
   station_id: number;
@@ -86,6 +92,7 @@ export interface Chargers {
   diagnostics_status: string | null;
   diagnostics_status_at: Timestamp | null;
   error_code: string | null;
+  firmware_request_id: number | null;
   firmware_status: string | null;
   firmware_status_at: Timestamp | null;
   firmware_version: string | null;
@@ -150,7 +157,7 @@ export interface ChargingSessions {
   status: Generated<string>;
   stop_reason: string | null;
   tariff_id: number | null;
-  transaction_id: number;
+  transaction_id: string;
   updated_at: Generated<Timestamp>;
 }
 
@@ -189,6 +196,8 @@ export interface FirmwareVersions {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   model: string;
+  signature: string | null;
+  signing_certificate: string | null;
   url: string;
   user_id: number | null;
   version: string;
@@ -253,7 +262,7 @@ export interface LoadChargers {
   max_a: Numeric | null;
   min_a: Generated<Numeric>;
   phases: Generated<number>;
-  profile_transaction_id: number | null;
+  profile_transaction_id: string | null;
   rate_unit: Generated<string>;
   reason: Generated<string>;
   rejects_profiles: Generated<boolean>;
