@@ -108,7 +108,7 @@ async function seed(database: NonNullable<typeof db>) {
     insert into charging_sessions (station_id, charger_id, charger_alias, product_code, connector_id,
       transaction_id, id_tag, start_time, end_time, meter_start_wh, meter_stop_wh, energy_wh, status, start_by,
       currency, card_group_id, cost_net_minor, cost_vat_minor, cost_gross_minor, cost_breakdown)
-    select ${site.id}, ${charger.id}, 'B1', ${charger.product_code}, 1, g.i, 'FLEET1',
+    select ${site.id}, ${charger.id}, 'B1', ${charger.product_code}, 1, g.i::text, 'FLEET1',
       ${period.from}::timestamptz + g.i * ${spacingS} * interval '1 second',
       ${period.from}::timestamptz + g.i * ${spacingS} * interval '1 second' + interval '30 minutes',
       0, s.wh, s.wh, 'complete', 'rfid', 'EUR', ${group.id}, s.net, s.vat, s.net + s.vat,

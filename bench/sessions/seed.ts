@@ -80,7 +80,7 @@ export async function seed(db: Db, o: SeedOptions, log: (line: string) => void):
       insert into charging_sessions (station_id, charger_id, charger_alias, product_code, connector_id,
         transaction_id, id_tag, start_time, end_time, meter_start_wh, meter_stop_wh, energy_wh, status, start_by,
         stop_reason, tariff_id, currency, cost_net_minor, cost_vat_minor, cost_gross_minor, card_group_name)
-      select ${stationId}, c.id, c.alias, c.product_code, 1, g.i,
+      select ${stationId}, c.id, c.alias, c.product_code, 1, g.i::text,
         'CARD' || lpad((g.i % 5000)::text, 5, '0'), s.at, case when g.i <= ${firstOngoing} then s.at + s.took end,
         s.meter, case when g.i <= ${firstOngoing} then s.meter + s.wh end,
         case when g.i <= ${firstOngoing} then s.wh end,
@@ -113,9 +113,7 @@ export async function seed(db: Db, o: SeedOptions, log: (line: string) => void):
       s.start_time + k * (coalesce(s.end_time, s.start_time + interval '1 hour') - s.start_time) / ${o.readings},
       s.meter_start_wh + coalesce(s.energy_wh, 20000) * k / ${o.readings}, 11000
     from charging_sessions s cross join generate_series(1, ${o.readings}) k
-    where s.station_id = ${stationId} and (s.status = 'ongoing' or s.transaction_id % ${every} = 0)`.execute(
-    db,
-  );
+    where s.station_id = ${stationId} and (s.status = 'ongoing' or s.id % ${every} = 0)`.execute(db);
   await sql`vacuum analyze charging_sessions`.execute(db);
   await sql`vacuum analyze meter_values`.execute(db);
   await sql`vacuum analyze session_day_chargers, session_days, session_day_start_by, session_month_cards`.execute(

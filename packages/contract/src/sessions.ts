@@ -136,7 +136,8 @@ export const costBreakdownSchema = z.object({
 export type CostBreakdown = z.infer<typeof costBreakdownSchema>;
 
 export const sessionDetailSchema = sessionItemSchema.extend({
-  transactionId: z.number().int(),
+  /** The charger's transaction id: OCPP 1.6's integer as digits, or a 2.0.1 charger's own string (up to 36). */
+  transactionId: z.string(),
   meterStartKwh: z.number(),
   meterStopKwh: z.number().nullable(),
   stopReason: z.string().nullable(),

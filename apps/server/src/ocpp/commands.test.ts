@@ -34,10 +34,12 @@ describe('commands to a simulated charger', () => {
     expect(session).toMatchObject({ id_tag: 'APP-1', status: 'ongoing' });
     // The row is committed before the charger reads the StartTransaction answer; a real charger only stops a
     // transaction it knows.
-    await vi.waitFor(() => expect(sim.connector(1).transactionId).toBe(session!.transaction_id));
+    await vi.waitFor(() => expect(sim.connector(1).transactionId).toBe(Number(session!.transaction_id)));
 
     expect(
-      await send(charger.product_code, 'RemoteStopTransaction', { transactionId: session!.transaction_id }),
+      await send(charger.product_code, 'RemoteStopTransaction', {
+        transactionId: Number(session!.transaction_id),
+      }),
     ).toEqual({ status: 'Accepted' });
     await vi.waitFor(async () =>
       expect((await sessionsOf(charger.id))[0]).toMatchObject({ status: 'complete', stop_reason: 'Remote' }),

@@ -130,7 +130,7 @@ describe('several nodes over one database', () => {
     const started = await ask(node(1), op, chargerCall('start'), { chargerId: charger.id });
     expect(started.status, started.msg).toBe(200);
     expect(started.data).toMatchObject({ chargerId: charger.id, startBy: 'remoteApp', status: 'ongoing' });
-    await vi.waitFor(() => expect(sim.connector(1).transactionId).toBe(started.data.transactionId));
+    await vi.waitFor(() => expect(String(sim.connector(1).transactionId)).toBe(started.data.transactionId));
 
     const stopped = await ask(node(2), op, chargerCall('stop'), { chargerId: charger.id });
     expect(stopped.status, stopped.msg).toBe(200);
@@ -267,7 +267,7 @@ describe('several nodes over one database', () => {
     const [session, ...others] = await sessionsOf(moving.id);
     expect(others).toEqual([]);
     expect(session).toMatchObject({
-      transaction_id: transactionId,
+      transaction_id: String(transactionId),
       status: 'complete',
       stop_reason: 'Local',
     });

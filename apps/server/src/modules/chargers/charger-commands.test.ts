@@ -58,7 +58,7 @@ describe('start', () => {
       endTime: null,
     });
     // The answer may overtake the simulator's reading of its StartTransaction result.
-    await vi.waitFor(() => expect(c.sim.connector(1).transactionId).toBe(answer.data.transactionId));
+    await vi.waitFor(() => expect(String(c.sim.connector(1).transactionId)).toBe(answer.data.transactionId));
     expect(c.received.some((l) => l.startsWith('RemoteStartTransaction'))).toBe(true);
     await vi.waitFor(async () =>
       expect(await c.detail()).toMatchObject({
@@ -148,7 +148,7 @@ describe('stop', () => {
   it('stops the ongoing session and answers it complete', async () => {
     const c = await aConnectedCharger();
     const started = await c.as(chargerCall('start'), { chargerId: c.chargerId });
-    await vi.waitFor(() => expect(c.sim.connector(1).transactionId).toBe(started.data.transactionId));
+    await vi.waitFor(() => expect(String(c.sim.connector(1).transactionId)).toBe(started.data.transactionId));
     const stopped = await c.as(chargerCall('stop'), { chargerId: c.chargerId });
     expect(stopped.status, stopped.msg).toBe(200);
     expect(stopped.data).toMatchObject({ id: started.data.id, status: 'complete', stopReason: 'Remote' });

@@ -1,4 +1,5 @@
 import type { Ocpp16 } from '@plugboard/ocpp';
+import { ocpp16TransactionId } from '../../ocpp/v16/transaction-id.ts';
 
 type ChargingProfile = Ocpp16.SetChargingProfileRequest['csChargingProfiles'];
 export type SetChargingProfile = Ocpp16.SetChargingProfileRequest;
@@ -58,11 +59,12 @@ export function txDefaultProfile(
 
 /**
  * The running transaction's limit: a TxProfile on its connector naming its transactionId (only a TxProfile may),
- * valid until `validTo`, after which the fallback TxDefaultProfile applies again.
+ * valid until `validTo`, after which the fallback TxDefaultProfile applies again. The id is the core's text; a 1.6
+ * profile names the integer.
  */
 export function txProfile(
   connectorId: number,
-  transactionId: number,
+  transactionId: string,
   limitA: number,
   phases: 1 | 3,
   unit: RateUnit,
@@ -73,7 +75,7 @@ export function txProfile(
     connectorId,
     csChargingProfiles: {
       chargingProfileId: profileIds.tx,
-      transactionId,
+      transactionId: ocpp16TransactionId(transactionId),
       stackLevel: 0,
       chargingProfilePurpose: 'TxProfile',
       chargingProfileKind: 'Relative',

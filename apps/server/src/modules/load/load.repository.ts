@@ -13,7 +13,7 @@ export type StoredAllocation = {
   sitePhasesA: readonly [number, number, number];
   servedSince: Date | null;
   waitingSince: Date | null;
-  profileTransactionId: number | null;
+  profileTransactionId: string | null;
   /** Set when its TxProfile is sent now: updated_at says when it was last sent (refreshed before it lapses). */
   sentAt: Date | null;
 };
@@ -82,7 +82,7 @@ export function loadRepository(db: Kysely<Database>) {
           ${col((a) => a.chargerId)}::bigint[], ${col((a) => a.limitA)}::numeric[],
           ${col((a) => a.fallbackA)}::numeric[], ${col((a) => a.reason)}::text[],
           ${col((a) => `{${a.sitePhasesA.join(',')}}`)}::text[], ${col((a) => iso(a.servedSince))}::timestamptz[],
-          ${col((a) => iso(a.waitingSince))}::timestamptz[], ${col((a) => a.profileTransactionId)}::bigint[],
+          ${col((a) => iso(a.waitingSince))}::timestamptz[], ${col((a) => a.profileTransactionId)}::text[],
           ${col((a) => iso(a.sentAt))}::timestamptz[]
         ) as v(charger_id, limit_a, fallback_a, reason, site_phases_a, served_since, waiting_since,
           profile_transaction_id, sent_at)

@@ -95,7 +95,7 @@ export function loadService({ db, chargerView, link, now, log, holds }: LoadServ
     phases: 1 | 3;
     unit: RateUnit;
     sendDefault: number | null;
-    sendTx: { connectorId: number; transactionId: number; limitA: number; first: boolean } | null;
+    sendTx: { connectorId: number; transactionId: string; limitA: number; first: boolean } | null;
   };
   /** Each charger's commands under way, in order. */
   const queues = new Map<number, Promise<void>>();
@@ -224,12 +224,12 @@ export function loadService({ db, chargerView, link, now, log, holds }: LoadServ
           charger.connected &&
           session &&
           a.limitA !== null &&
-          (previousLimit !== a.limitA || row.profile_transaction_id !== session.id || stale)
+          (previousLimit !== a.limitA || row.profile_transaction_id !== session.transactionId || stale)
             ? {
                 connectorId: session.connectorId,
-                transactionId: session.id,
+                transactionId: session.transactionId,
                 limitA: a.limitA,
-                first: row.profile_transaction_id !== session.id,
+                first: row.profile_transaction_id !== session.transactionId,
               }
             : null;
         if (session && controlled)
@@ -245,7 +245,7 @@ export function loadService({ db, chargerView, link, now, log, holds }: LoadServ
           sitePhasesA: a.sitePhasesA,
           servedSince: a.servedSince === null ? null : new Date(a.servedSince),
           waitingSince: a.waitingSince === null ? null : new Date(a.waitingSince),
-          profileTransactionId: session && controlled ? session.id : null,
+          profileTransactionId: session && controlled ? session.transactionId : null,
           sentAt: sendTx ? at : null,
         };
         // Only what changed is written: at a site of hundreds of chargers most stay as they were.

@@ -56,7 +56,7 @@ export function cardColumns(decision: CardDecision) {
  */
 export function unknownSession(
   charger: ChargerIdentity,
-  stop: { transactionId: number; connectorId: number; idTag: string | null; at: Date; meterStopWh: number },
+  stop: { transactionId: string; connectorId: number; idTag: string | null; at: Date; meterStopWh: number },
   readings: MeterReading[],
   now: Date,
 ) {

@@ -27,7 +27,7 @@ export async function aStoredSession(
       charger_alias: charger.alias ?? '',
       product_code: charger.product_code ?? '',
       connector_id: 1,
-      transaction_id: ++transactions,
+      transaction_id: String(++transactions),
       id_tag: 'CARD1',
       start_time: startTime,
       meter_start_wh: meterStart,

@@ -7,6 +7,7 @@ export type ChargingSessionRow = Selectable<Database['charging_sessions']>;
 /** An ongoing session with what the console shows of it: the newest energy and current readings since it began. */
 export type OngoingSessionRow = {
   id: number;
+  transaction_id: string;
   charger_id: number;
   connector_id: number;
   start_time: Date;
@@ -18,8 +19,10 @@ export type OngoingSessionRow = {
 };
 
 export type NewSession = {
-  /** Drawn with `nextId` beforehand: the session's id and its (OCPP 1.6) transaction id. */
-  id: number;
+  /** Drawn with `nextId` beforehand when it is the transaction id too (OCPP 1.6); else the sequence gives one. */
+  id: number | undefined;
+  /** The charger's (OCPP 2.0.1), or the digits of `id` (1.6). */
+  transactionId: string;
   stationId: number;
   chargerId: number;
   connectorId: number;
@@ -47,7 +50,7 @@ export function sessionsRepository(db: Db) {
     },
 
     /**
-     * Inserts a session whose transaction id is its own id (`s.id`), in one statement. Returns undefined when a session
+     * Inserts a session under its transaction id, in one statement. Returns undefined when a session
      * with the same start (charger, connector, card, time) exists: the StartTransaction is a replay.
      * The session keeps snapshots: the charger's alias and product code (history outlives the charger), and the
      * site's tariff version valid at its start and currency (a tariff saved later applies to later sessions only; a
@@ -60,7 +63,8 @@ export function sessionsRepository(db: Db) {
           (id, transaction_id, station_id, charger_id, connector_id, id_tag, start_time, meter_start_wh, start_by,
            charger_alias, product_code, tariff_id, currency,
            "authorization", card_id, card_group_id, card_group_name, multiplier_bp)
-        select ${s.id}, ${s.id}, ${s.stationId}, ${s.chargerId}, ${s.connectorId}, ${s.idTag}, ${s.startTime},
+        select coalesce(${s.id ?? null}::bigint, nextval(pg_get_serial_sequence('charging_sessions', 'id'))),
+          ${s.transactionId}, ${s.stationId}, ${s.chargerId}, ${s.connectorId}, ${s.idTag}, ${s.startTime},
           ${s.meterStartWh}, ${s.startBy}, c.alias, c.product_code,
           coalesce(
             (select t.id from tariffs t where t.station_id = ${s.stationId} and t.created_at <= ${s.startTime}
@@ -103,7 +107,7 @@ export function sessionsRepository(db: Db) {
     ongoingWithReadings: async (chargerIds: number[]): Promise<OngoingSessionRow[]> => {
       if (chargerIds.length === 0) return [];
       const result = await sql<OngoingSessionRow>`
-        select s.id, s.charger_id, s.connector_id, s.start_time, s.meter_start_wh, e.energy_wh,
+        select s.id, s.transaction_id, s.charger_id, s.connector_id, s.start_time, s.meter_start_wh, e.energy_wh,
           c.current_l1, c.current_l2, c.current_l3
         from charging_sessions s
         left join lateral (
@@ -148,23 +152,28 @@ export function sessionsRepository(db: Db) {
         .orderBy('id')
         .execute(),
 
-    /** The session a charger's transaction id names, locked: ours first, else a recorded unknown one. */
-    findForStopForUpdate: (
+    /**
+     * The session a charger's transaction id names, locked: ours first, else a recorded unknown one. Two reads, each
+     * on its partial unique index (one read ordered by the flag matched neither and scanned the charger's sessions).
+     */
+    findForStopForUpdate: async (
       chargerId: number,
-      transactionId: number,
-    ): Promise<ChargingSessionRow | undefined> =>
-      db
-        .selectFrom('charging_sessions')
-        .selectAll()
-        .where('charger_id', '=', chargerId)
-        .where('transaction_id', '=', transactionId)
-        .orderBy(isUnknown)
-        .limit(1)
-        .forUpdate()
-        .executeTakeFirst(),
+      transactionId: string,
+    ): Promise<ChargingSessionRow | undefined> => {
+      const named = (unknown: boolean) =>
+        db
+          .selectFrom('charging_sessions')
+          .selectAll()
+          .where('charger_id', '=', chargerId)
+          .where('transaction_id', '=', transactionId)
+          .where(unknown ? isUnknown : sql<boolean>`not (${isUnknown})`)
+          .forUpdate()
+          .executeTakeFirst();
+      return (await named(false)) ?? (await named(true));
+    },
 
     /** The session this server started under that transaction id, if any. */
-    ownSession: (chargerId: number, transactionId: number) =>
+    ownSession: (chargerId: number, transactionId: string) =>
       db
         .selectFrom('charging_sessions')
         .select(['id', 'connector_id'])

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -68,17 +69,22 @@ describe('the sessions core', () => {
     const started = anEvent('Started', id, '2026-04-01T08:00:00.000Z', [
       energy('2026-04-01T08:00:00.000Z', 2, { context: 'Transaction.Begin', unitOfMeasure: { unit: 'kWh' } }),
     ]);
-    const first = await sessions.start(charger, started);
+    const first = await sessions.start(charger, started, { drawn: true });
     expect(first.session).toMatchObject({
-      transaction_id: Number(id),
+      id: Number(id),
+      transaction_id: id,
       connector_id: 2,
       meter_start_wh: 2000,
     });
     // A replay, under another id drawn for it, finds the first session.
-    const replay = await sessions.start(charger, {
-      ...started,
-      transactionInfo: { transactionId: await sessions.newTransactionId() },
-    });
+    const replay = await sessions.start(
+      charger,
+      {
+        ...started,
+        transactionInfo: { transactionId: await sessions.newTransactionId() },
+      },
+      { drawn: true },
+    );
     expect(replay).toMatchObject({ replayed: true, session: { id: first.session.id } });
 
     await sessions.update(
@@ -119,7 +125,7 @@ describe('the sessions core', () => {
     ]);
     const stopped = await sessions.end(charger, ended);
     expect(stopped).toMatchObject({
-      transaction_id: 424242,
+      transaction_id: '424242',
       connector_id: 2,
       flags: ['unknownTransaction'],
       start_time: new Date('2026-04-02T09:10:00.000Z'),
@@ -130,10 +136,61 @@ describe('the sessions core', () => {
     expect((await sessions.end(charger, ended)).id).toBe(stopped.id);
   });
 
-  it('refuses a transaction id that the table cannot keep yet (2.0.1 chargers name their own)', async () => {
+  it("keeps a charger's own string transaction id (OCPP 2.0.1) from start to end", async () => {
+    const charger = await aChargerIdentity();
+    const other = await aChargerIdentity();
+    const id = randomUUID();
+    const started = anEvent('Started', id, '2026-04-03T08:00:00.000Z', [
+      energy('2026-04-03T08:00:00.000Z', 500, { context: 'Transaction.Begin' }),
+    ]);
+    const first = await sessions.start(charger, started);
+    expect(first).toMatchObject({ replayed: false, session: { transaction_id: id, status: 'ongoing' } });
+    expect(first.session.id).not.toBe(Number(id));
+    expect(await sessions.start(charger, started)).toMatchObject({
+      replayed: true,
+      session: { id: first.session.id },
+    });
+
+    await sessions.update(
+      charger,
+      anEvent('Updated', id, '2026-04-03T08:20:00.000Z', [energy('2026-04-03T08:20:00.000Z', 2500)]),
+    );
+    // The same id from another charger names nothing of this one's.
+    await sessions.update(
+      other,
+      anEvent('Updated', id, '2026-04-03T08:25:00.000Z', [energy('2026-04-03T08:25:00.000Z', 9000)]),
+    );
+    expect(await readingsOfSession(first.session.id)).toEqual([{ energy_wh: 2500, power_w: null }]);
+
+    const ended = anEvent('Ended', id, '2026-04-03T09:00:00.000Z', [
+      energy('2026-04-03T09:00:00.000Z', 4500, { context: 'Transaction.End' }),
+    ]);
+    const stopped = await sessions.end(charger, ended);
+    expect(stopped).toMatchObject({
+      id: first.session.id,
+      transaction_id: id,
+      status: 'complete',
+      energy_wh: 4000,
+      stop_reason: 'EVDisconnected',
+      flags: [],
+    });
+    expect(await sessions.end(charger, ended)).toMatchObject({
+      id: stopped.id,
+      updated_at: stopped.updated_at,
+    });
+
+    // Ended alone on the other charger: a transaction it never started, stored apart under the charger's id.
+    expect(await sessions.end(other, ended)).toMatchObject({
+      transaction_id: id,
+      charger_id: other.chargerId,
+      flags: ['unknownTransaction'],
+    });
+  });
+
+  it('refuses a transaction id longer than OCPP 2.0.1 allows (36 characters)', async () => {
     const charger = await aChargerIdentity();
     await expect(
-      sessions.start(charger, anEvent('Started', 'a1b2-c3', '2026-04-03T08:00:00.000Z', [])),
-    ).rejects.toThrow(/only integers are stored/);
+      sessions.start(charger, anEvent('Started', 'x'.repeat(37), '2026-04-03T08:00:00.000Z', [])),
+    ).rejects.toThrow(/1 to 36 characters/);
   });
 });

@@ -24,15 +24,25 @@ export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid'
 /** Sessions this server closed itself; the charger's own stop, when it comes, still wins. */
 const closedByServer = ['offlineTimeout', 'replacedByNewTransaction', 'closedByOperator'];
 
+/** Transaction ids are text: OCPP 2.0.1 allows up to 36 characters (a charger's own, usually a UUID). */
+const maxTransactionIdLength = 36;
+
 /**
- * Transaction ids are strings in the core; the table keeps integers, OCPP 1.6's (ours, or the charger's for a
- * transaction we never started). A 2.0.1 charger's own ids (any string) need a text column first.
+ * The session id a transaction id drawn by `newTransactionId` stands for (OCPP 1.6: the central system gives the
+ * ids, a session's own id, so the id a charger holds names the session for good).
  */
-function storedTransactionId(id: string): number {
-  const n = Number(id);
-  if (!/^-?\d{1,15}$/.test(id))
-    throw new Error(`transaction id ${JSON.stringify(id)}: only integers are stored`);
-  return n;
+function drawnSessionId(transactionId: string): number {
+  if (!/^[1-9]\d{0,14}$/.test(transactionId))
+    throw new Error(`transaction id ${JSON.stringify(transactionId)} was not drawn by newTransactionId`);
+  return Number(transactionId);
+}
+
+function checkedTransactionId(transactionId: string): string {
+  if (transactionId.length === 0 || transactionId.length > maxTransactionIdLength)
+    throw new Error(
+      `transaction id ${JSON.stringify(transactionId)}: 1 to ${maxTransactionIdLength} characters`,
+    );
+  return transactionId;
 }
 
 /**
@@ -114,7 +124,10 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
       return status;
     },
 
-    /** A transaction id for a protocol whose ids the central system gives (OCPP 1.6), to `start` with. */
+    /**
+     * A transaction id for a protocol whose ids the central system gives (OCPP 1.6): the id of the session to be,
+     * drawn now, as text; `start` it with `{ drawn: true }`.
+     */
     newTransactionId: async (): Promise<string> => String(await repo.nextId()),
 
     /**
@@ -122,10 +135,13 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
      * time: its transaction id is the first one's). The card is checked again (the charger may have authorised it
      * offline, or not at all) and the session recorded whatever the decision: the charger charges anyway.
      * `authorization` is the decision recorded. The meter starts at the Transaction.Begin register.
+     * The transaction id is the charger's (2.0.1: any string up to 36 characters, the session gets an id of its own)
+     * or, `drawn`, one `newTransactionId` gave (1.6: the session's own id).
      */
     start: async (
       charger: ChargerIdentity,
       event: TransactionEvent<'Started'>,
+      { drawn = false }: { drawn?: boolean } = {},
     ): Promise<{ session: ChargingSessionRow; replayed: boolean; authorization: AuthorizationStatus }> => {
       const { registerWh, rest } = takeRegister(event.meterValue ?? [], 'Transaction.Begin');
       const readings = readingsOf(rest);
@@ -135,6 +151,7 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
         idTag: event.idToken?.idToken ?? '',
         startTime: new Date(event.timestamp),
       };
+      const transactionId = checkedTransactionId(event.transactionInfo.transactionId);
       const outcome = await db.transaction().execute(async (trx) => {
         const tx = sessionsRepository(trx);
         // A start the console asked for (RemoteStartTransaction) is the remote app's, whoever's card it names,
@@ -148,7 +165,8 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
         const decision = await cardAuthorization(trx).decide(charger.stationId, key.idTag);
         const inserted = await tx.insertStarted({
           ...key,
-          id: storedTransactionId(event.transactionInfo.transactionId),
+          id: drawn ? drawnSessionId(transactionId) : undefined,
+          transactionId,
           stationId: charger.stationId,
           meterStartWh: registerWh ?? withEnergy(readings, 'earliest')?.energyWh ?? 0,
           startBy: remote ? 'remoteApp' : decision.card ? 'rfid' : 'others',
@@ -188,10 +206,7 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
      * readings of a transaction it does not know are kept on the connector, as readings outside any session.
      */
     update: async (charger: ChargerIdentity, event: TransactionEvent<'Updated'>): Promise<void> => {
-      const own = await repo.ownSession(
-        charger.chargerId,
-        storedTransactionId(event.transactionInfo.transactionId),
-      );
+      const own = await repo.ownSession(charger.chargerId, event.transactionInfo.transactionId);
       const connectorId = event.evse?.id ?? own?.connector_id ?? 0;
       await storeReadings(charger, connectorId, own?.id ?? null, event.meterValue ?? []);
     },
@@ -210,7 +225,7 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
      * stop; a stop told twice changes nothing the second time.
      */
     end: (charger: ChargerIdentity, event: TransactionEvent<'Ended'>): Promise<ChargingSessionRow> => {
-      const transactionId = storedTransactionId(event.transactionInfo.transactionId);
+      const transactionId = checkedTransactionId(event.transactionInfo.transactionId);
       const endTime = new Date(event.timestamp);
       const { registerWh, rest } = takeRegister(event.meterValue ?? [], 'Transaction.End');
       const readings = readingsOf(rest);

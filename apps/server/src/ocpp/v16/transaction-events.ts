@@ -1,6 +1,7 @@
 import type { Ocpp16Request } from '@plugboard/ocpp';
 import type { TransactionEvent, TriggerReason } from '../../modules/sessions/transaction-event.ts';
 import { meterValuesOf } from './meter-values.ts';
+import { coreTransactionId } from './transaction-id.ts';
 
 // OCPP 1.6's three transaction messages as the sessions core's events (2.0.1 TransactionEvent). 1.6 has no sequence
 // numbers (seqNo 0: the core recognises replays by their content) and no offline flag; its id tags are given as
@@ -36,7 +37,7 @@ export function updatedEvent(
     timestamp: params.meterValue.at(-1)?.timestamp ?? receivedAt.toISOString(),
     triggerReason: 'MeterValuePeriodic',
     seqNo: 0,
-    transactionInfo: { transactionId: String(params.transactionId) },
+    transactionInfo: { transactionId: coreTransactionId(params.transactionId) },
     evse: { id: params.connectorId },
     meterValue,
   };
@@ -50,7 +51,7 @@ export function endedEvent(params: Ocpp16Request<'StopTransaction'>): Transactio
     triggerReason: stopTriggers[params.reason ?? 'Local'],
     seqNo: 0,
     transactionInfo: {
-      transactionId: String(params.transactionId),
+      transactionId: coreTransactionId(params.transactionId),
       ...(params.reason && { stoppedReason: params.reason }),
     },
     ...(params.idTag && { idToken: { idToken: params.idTag, type: 'ISO14443' } }),

@@ -34,7 +34,7 @@ export function aSession(overrides: Partial<SessionItem> = {}): SessionItem {
 export function aSessionDetail(overrides: Partial<SessionDetail> = {}): SessionDetail {
   return {
     ...aSession(overrides),
-    transactionId: 4711,
+    transactionId: '4711',
     meterStartKwh: 100,
     meterStopKwh: 111,
     stopReason: 'EVDisconnected',

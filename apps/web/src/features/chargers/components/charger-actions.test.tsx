@@ -51,7 +51,7 @@ describe('charger actions', () => {
     const charger = aCharger({ alias: 'Gate' });
     const session = {
       id: 42,
-      transactionId: 42,
+      transactionId: '42',
       chargerId: charger.id,
       connectorId: 1,
       idTag: 'CONSOLE',
@@ -95,7 +95,15 @@ describe('charger actions', () => {
     const charger = aCharger({
       connected: false,
       status: 'offline',
-      ongoingSessions: [{ id: 77, connectorId: 1, startTime: '2025-03-01T10:00:00.000Z', energyWh: 5000 }],
+      ongoingSessions: [
+        {
+          id: 77,
+          transactionId: '77',
+          connectorId: 1,
+          startTime: '2025-03-01T10:00:00.000Z',
+          energyWh: 5000,
+        },
+      ],
     });
     const { requests } = showActions(charger, {
       answers: { [closeSessionPath]: envelope(200, 'success', { id: 77 }) },
@@ -121,7 +129,9 @@ describe('charger actions', () => {
   it('does not offer to close a session of a charger that is online', () => {
     showActions(
       aCharger({
-        ongoingSessions: [{ id: 77, connectorId: 1, startTime: '2025-03-01T10:00:00.000Z', energyWh: 0 }],
+        ongoingSessions: [
+          { id: 77, transactionId: '77', connectorId: 1, startTime: '2025-03-01T10:00:00.000Z', energyWh: 0 },
+        ],
       }),
     );
     expect(screen.queryByTestId('charger-action-close-session')).toBeNull();
@@ -214,6 +224,7 @@ describe('charger actions', () => {
         ],
         ongoingSessions: sessionsOn.map((connectorId) => ({
           id: 40 + connectorId,
+          transactionId: String(40 + connectorId),
           connectorId,
           startTime: '2025-03-01T10:00:00.000Z',
           energyWh: 1000,
@@ -221,7 +232,7 @@ describe('charger actions', () => {
       });
     const aSession = (id: number, connectorId: number) => ({
       id,
-      transactionId: id,
+      transactionId: String(id),
       chargerId: 1,
       connectorId,
       idTag: 'CONSOLE',
