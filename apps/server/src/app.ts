@@ -47,6 +47,11 @@ import { loadService } from './modules/load/load.service.ts';
 export type AppOptions = {
   config: Pick<Config, 'logLevel' | 'webDist'> & Partial<Config>;
   db: Db;
+  /**
+   * The central system's own pool (OCPP_DB_POOL_SIZE): chargers' messages never wait behind the console's reads for
+   * a connection. The console's pool (`db`) when not given.
+   */
+  ocppDb?: Db | undefined;
   now?: () => Date;
   /** Where the log goes (tests read it); stdout by default. */
   logStream?: DestinationStream | undefined;
@@ -56,6 +61,7 @@ export type AppOptions = {
 export async function buildApp({
   config,
   db,
+  ocppDb = db,
   now = () => new Date(),
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
@@ -127,8 +133,10 @@ export async function buildApp({
   await events.start();
   app.addHook('onClose', () => events.close());
   app.decorate('events', events);
-  const chargers = chargerService({ db, events, now });
-  const sessions = sessionService({ db, events, now });
+  // What chargers' messages run through (the handshake, boot, statuses, transactions, readings) uses the central
+  // system's pool; the console's calls through these two services (add a charger, start, stop) do too.
+  const chargers = chargerService({ db: ocppDb, events, now });
+  const sessions = sessionService({ db: ocppDb, events, now });
   // A subscribed card's charging report, once its session is stopped; closing waits for the mails under way.
   const reports = sendReportsOnStop({
     events,
@@ -139,7 +147,8 @@ export async function buildApp({
   const chargerView = chargerViewService(db);
   // Written behind the central system; flushed once its sockets are closed (onClose runs after preClose).
   const ocppLog = ocppLogService({
-    db,
+    // The chargers' traffic (written behind, and their security events): the central system's pool.
+    db: ocppDb,
     now,
     log: app.log.child({ module: 'ocpp-log' }),
     enabled: config.ocppLog ?? true,
@@ -156,7 +165,7 @@ export async function buildApp({
     sessions,
     // Tests build apps without a NODE_ID: each is a node of its own.
     nodes: nodeService({
-      db,
+      db: ocppDb,
       nodeId: config.nodeId ?? `${hostname()}:${randomUUID()}`,
       pingIntervalMs: Math.max(1, Math.round(pingInterval * 1000)),
       log: app.log.child({ module: 'nodes' }),

@@ -9,6 +9,10 @@ const schema = z.object({
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  // Connections of this node to PostgreSQL: the console's calls, and the central system's own (chargers' messages
+  // never wait behind console reads). Each node also holds two LISTEN connections (docs/configuration.md).
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  OCPP_DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Plugboard <no-reply@plugboard.local>'),
   PUBLIC_URL: z.string().url().optional(),
@@ -47,6 +51,10 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   embeddedPgPort: number;
+  /** DB_POOL_SIZE: connections for the console's calls (and events, mail, load management). */
+  dbPoolSize: number;
+  /** OCPP_DB_POOL_SIZE: connections for the central system (chargers' messages, nodes, the message log). */
+  ocppDbPoolSize: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string | undefined;
@@ -98,6 +106,8 @@ export function loadConfig(
     dataDir: path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    dbPoolSize: e.DB_POOL_SIZE,
+    ocppDbPoolSize: e.OCPP_DB_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,

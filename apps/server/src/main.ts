@@ -18,24 +18,26 @@ async function main() {
   }
   let embedded: EmbeddedDatabase | undefined;
   let db: Db | undefined;
+  let ocppDb: Db | undefined;
   const stopDatabase = async () => {
+    await ocppDb?.destroy();
     await db?.destroy();
     await embedded?.stop();
   };
   try {
-    if (config.databaseUrl) {
-      db = createDb(config.databaseUrl);
-    } else {
+    if (!config.databaseUrl)
       embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
-      db = createDb(embedded.url);
-    }
+    const url = config.databaseUrl ?? embedded!.url;
+    // Two pools: a burst of console calls holding every connection of one cannot make chargers wait.
+    db = createDb(url, { max: config.dbPoolSize });
+    ocppDb = createDb(url, { max: config.ocppDbPoolSize });
     await migrate(db).catch((error: unknown) => {
       throw new StartupError(
         `Cannot prepare the database: ${describeDbError(error, Boolean(config.databaseUrl))}`,
       );
     });
     const logStream = config.logFormat === 'pretty' ? await prettyLogStream() : undefined;
-    const app = await buildApp({ config, db, logStream });
+    const app = await buildApp({ config, db, ocppDb, logStream });
     let closing = false;
     const shutdown = (signal: string) => {
       if (closing) return;
