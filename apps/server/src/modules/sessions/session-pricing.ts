@@ -2,6 +2,7 @@ import type { Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { sessionCosts, type PricedSession } from '../tariffs/session-cost.ts';
+import type { SiteTerms } from '../tariffs/tariff-units.ts';
 import { meterValuesRepository } from './meter-values.repository.ts';
 import type { OngoingExtras } from './session-item.ts';
 
@@ -52,5 +53,27 @@ export async function ongoingExtrasOf(
   if (ongoing.length === 0) return () => ({});
   const registers = await meterValuesRepository(db).energyRegisters(ongoing.map((r) => r.id));
   const { latest, estimates } = await sessionCosts(db).ongoing(ongoing, registers, now);
+  return (id) => ({ latestWh: latest.get(id)?.energyWh, estimate: estimates.get(id) });
+}
+
+/**
+ * As `ongoingExtrasOf`, for rows that came with their registers ([epoch ms, Wh], oldest first, on ongoing rows)
+ * and their site's terms: no query of readings or site (the tariff versions are read once per process).
+ */
+export async function ongoingExtrasRead(
+  db: Db,
+  rows: (PricedSession & { status: string; registers: [number, number][] | null })[],
+  terms: Map<number, SiteTerms>,
+  now: Date,
+): Promise<(id: number) => OngoingExtras> {
+  const ongoing = rows.filter((r) => r.status === 'ongoing');
+  if (ongoing.length === 0) return () => ({});
+  const registers = new Map(
+    ongoing.map((r) => [
+      r.id,
+      (r.registers ?? []).map(([at, energyWh]) => ({ at: Math.round(at), energyWh })),
+    ]),
+  );
+  const { latest, estimates } = await sessionCosts(db).ongoing(ongoing, registers, now, terms);
   return (id) => ({ latestWh: latest.get(id)?.energyWh, estimate: estimates.get(id) });
 }

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toCostBreakdown } from '../tariffs/session-cost.ts';
 import { meterValuesRepository } from './meter-values.repository.ts';
-import { ongoingExtrasOf } from './session-pricing.ts';
+import { ongoingExtrasOf, ongoingExtrasRead } from './session-pricing.ts';
 import { toSessionItem } from './session-item.ts';
 import { sessionsHistoryRepository, type SessionRow } from './sessions-history.repository.ts';
 
@@ -37,11 +37,19 @@ export function sessionsHistoryService({ db, now }: { db: Db; now: () => Date })
       const offset = (pageNum - 1) * pageSize;
       // Counting a million rows exactly costs more than the page: the count stops some way past the page.
       const countLimit = offset + pageSize + sessionCountAhead;
-      const [rows, counted] = await Promise.all([
-        repo.page(filter, { sortBy, sortOrder }, pageSize, offset),
-        repo.countUpTo(filter, countLimit + 1),
-      ]);
-      const extras = await ongoingExtras(rows);
+      // One query: the page, the count, the ongoing sessions' registers and the site's terms.
+      const rows = await repo.pageWithExtras(filter, { sortBy, sortOrder }, pageSize, offset, countLimit + 1);
+      // Past the end there is no row to carry the count: counted apart (on the first page, none match).
+      const counted = rows[0]?.counted ?? (offset === 0 ? 0 : await repo.countUpTo(filter, countLimit + 1));
+      const terms = new Map(
+        rows
+          .slice(0, 1)
+          .map((r) => [
+            r.station_id,
+            { currency: r.site_currency, timeZone: r.time_zone, fixedCostE4: r.fixed_cost_e4 },
+          ]),
+      );
+      const extras = await ongoingExtrasRead(db, rows, terms, now());
       return {
         list: rows.map((r) => toSessionItem(r, extras(r.id))),
         total: Math.min(counted, countLimit),

@@ -4,6 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { tariffsRepository, type TariffRow } from './tariffs.repository.ts';
 import { toEngineTariff, type SiteTerms } from './tariff-units.ts';
 
+/** Tariff versions read, per Db (a test's databases share a process), at most `versionsKept` of them. */
+const versionsRead = new WeakMap<Db, Map<number, TariffRow>>();
+const versionsKept = 10_000;
+
 /** What pricing reads of a session. */
 export type PricedSession = {
   id: number;
@@ -65,6 +69,20 @@ export const grossOf = (b: Breakdown) => b.grossMinor / 10 ** b.currencyDigits;
  */
 export function sessionCosts(db: Db) {
   const tariffs = tariffsRepository(db);
+  let known = versionsRead.get(db);
+  if (!known) versionsRead.set(db, (known = new Map<number, TariffRow>()));
+  const versions = known;
+  // A version read once is kept for the process: rows are never changed, only added (and deleted with their site).
+  const version = async (id: number): Promise<TariffRow | undefined> => {
+    const kept = versions.get(id);
+    if (kept) return kept;
+    const row = await tariffs.findById(id);
+    if (row) {
+      if (versions.size >= versionsKept) versions.clear();
+      versions.set(id, row);
+    }
+    return row;
+  };
 
   // A site's time zone can change; within one call it is read once.
   const termsOf = (cache: Map<number, Promise<SiteTerms | undefined>>, stationId: number) => {
@@ -123,17 +141,24 @@ export function sessionCosts(db: Db) {
      * What is known of ongoing sessions at `now`, from their registers (by session id): each one's newest energy
      * register and, with a tariff, a cost estimate (by session id).
      */
-    ongoing: async (sessions: PricedSession[], registers: Map<number, Register[]>, now: Date) => {
+    ongoing: async (
+      sessions: PricedSession[],
+      registers: Map<number, Register[]>,
+      now: Date,
+      /** Sites' terms the caller read with the sessions (by site id): not read again. */
+      knownTerms?: Map<number, SiteTerms>,
+    ) => {
       const latest = new Map<number, Register>();
       const estimates = new Map<number, Breakdown>();
       const versions = new Map<number, Promise<TariffRow | undefined>>();
       const sites = new Map<number, Promise<SiteTerms | undefined>>();
+      for (const [id, terms] of knownTerms ?? []) sites.set(id, Promise.resolve(terms));
       for (const s of sessions) {
         const own = registers.get(s.id) ?? [];
         const last = own.at(-1);
         if (last) latest.set(s.id, last);
         if (s.tariff_id === null) continue;
-        if (!versions.has(s.tariff_id)) versions.set(s.tariff_id, tariffs.findById(s.tariff_id));
+        if (!versions.has(s.tariff_id)) versions.set(s.tariff_id, version(s.tariff_id));
         const start = { at: s.start_time.getTime(), energyWh: s.meter_start_wh };
         const readings = pricingReadings(start, own, estimateEnd(s, own, now));
         const b = await price(s, await versions.get(s.tariff_id), readings, sites).catch((error: unknown) => {
