@@ -268,6 +268,8 @@ export type Connector = z.infer<typeof connectorSchema>;
 
 export const ongoingSessionSchema = z.object({
   id: z.number().int(),
+  /** The OCPP transactionId, as text (see chargerSessionSchema). */
+  transactionId: z.string(),
   connectorId: z.number().int(),
   startTime: isoDate,
   /** Delivered so far: the latest energy reading minus the meter start (0 before any reading). */
@@ -335,8 +337,11 @@ export type ChargerList = z.infer<typeof chargerListSchema>;
 /** A charging session as start and stop answer it (the sessions calls will show more). */
 export const chargerSessionSchema = z.object({
   id: z.number().int(),
-  /** The OCPP transactionId; equal to id for sessions this server started. */
-  transactionId: z.number().int(),
+  /**
+   * The OCPP transactionId, as text: for an OCPP 1.6 session this server started, the digits of its id; else the
+   * charger's own (a 1.6 number it named, a 2.0.1 string).
+   */
+  transactionId: z.string(),
   chargerId: z.number().int(),
   connectorId: z.number().int(),
   idTag: z.string(),

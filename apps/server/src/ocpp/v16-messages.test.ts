@@ -168,7 +168,7 @@ describe('StartTransaction', () => {
     const [session] = await sessionsOf(charger.id);
     expect(session).toMatchObject({
       id: first.transactionId,
-      transaction_id: first.transactionId,
+      transaction_id: String(first.transactionId),
       station_id: charger.station_id,
       connector_id: 1,
       id_tag: 'CARD1',
@@ -275,7 +275,7 @@ describe('StopTransaction', () => {
     const sessions = await sessionsOf(charger.id);
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toMatchObject({
-      transaction_id: 987654,
+      transaction_id: '987654',
       status: 'complete',
       flags: ['unknownTransaction'],
       start_by: 'unknown',

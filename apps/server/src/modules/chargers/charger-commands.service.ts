@@ -15,6 +15,7 @@ import {
   type PinResetResult,
 } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
+import { ocpp16TransactionId } from '../../ocpp/v16/transaction-id.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import type { ChargingSessionRow, SessionService } from '../sessions/sessions.service.ts';
@@ -142,7 +143,7 @@ export function chargerCommandsService({
       const stopped = waitForEvent(events, 'session.stopped', (e) => e.sessionId === session.id, waitMs);
       try {
         const answer = await link.send(charger.product_code, 'RemoteStopTransaction', {
-          transactionId: session.transaction_id,
+          transactionId: ocpp16TransactionId(session.transaction_id),
         });
         if (answer.status !== 'Accepted') throw new AppError(codes.operationFailed);
       } catch (error) {

@@ -57,6 +57,7 @@ export function toChargerItem({ row, connectors, sessions, catalogue }: ChargerP
 
 const toOngoingSession = (s: OngoingSessionRow): OngoingSession => ({
   id: s.id,
+  transactionId: s.transaction_id,
   connectorId: s.connector_id,
   startTime: s.start_time.toISOString(),
   energyWh: Math.max(0, (s.energy_wh ?? s.meter_start_wh) - s.meter_start_wh),
