@@ -43,6 +43,8 @@ import { reservationsService } from './modules/reservations/reservations.service
 import { diagnosticsService } from './modules/diagnostics/diagnostics.service.ts';
 import { registerDiagnosticsFiles } from './modules/diagnostics/diagnostics.routes.ts';
 import { loadService } from './modules/load/load.service.ts';
+import { loadChargerCa } from './modules/certificates/charger-ca.ts';
+import { certificateSigningService } from './modules/certificates/certificate-signing.service.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'logLevel' | 'webDist'> & Partial<Config>;
@@ -158,6 +160,12 @@ export async function buildApp({
   ocppLog.start();
   app.addHook('onClose', () => ocppLog.close());
   app.decorate('ocppLog', ocppLog);
+  // CHARGER_CA_CERT / CHARGER_CA_KEY: the CA that signs chargers' CSRs (SignCertificate); a bad file stops the start.
+  const chargerCa = config.chargerCa
+    ? await loadChargerCa(config.chargerCa).catch((error: unknown) => {
+        throw new StartupError(`CHARGER_CA_CERT / CHARGER_CA_KEY: ${(error as Error).message}`);
+      })
+    : undefined;
   // The OCPP-J central system on this same port: ws(s)://host/ocpp/{productCode}.
   const pingInterval = config.ocppPingInterval ?? 60;
   const central = await registerOcpp(app, {
@@ -176,6 +184,15 @@ export async function buildApp({
     now,
     ocppLog: ocppLog.writer,
     dataTransferVendors: config.dataTransferVendors ?? [],
+    certificateSigning: certificateSigningService({
+      db,
+      now,
+      ca: chargerCa,
+      log: app.log.child({ module: 'certificates' }),
+    }),
+    // The diagnostics service needs the central system's registry, so it is built below; a charger's message
+    // arrives only once the app listens, by which time it exists.
+    logStatus: (chargerId, status, requestId) => diagnostics.logStatus(chargerId, status, requestId),
   });
 
   // A charger deleted through any node: the node holding its socket closes it.
@@ -242,6 +259,7 @@ export async function buildApp({
       ocppLog,
       localList,
       diagnostics,
+      chargerCa,
     }),
   );
   await registerDiagnosticsFiles(app, { auth, now, assertSiteOwner }, diagnostics);

@@ -1,14 +1,19 @@
 import type { CallDefinition } from './call-definition.ts';
-import { diagnosticsListSchema, diagnosticsRequestSchema, diagnosticsSchema } from './diagnostics.ts';
+import {
+  diagnosticsAskSchema,
+  diagnosticsListSchema,
+  diagnosticsRequestSchema,
+  diagnosticsSchema,
+} from './diagnostics.ts';
 
-/** GetDiagnostics with an upload URL of the server's own; the file is read with diagnostics/v2/file. */
+/** GetDiagnostics and GetLog with an upload URL of the server's own; the file is read with diagnostics/v2/file. */
 export const diagnosticsCalls = {
   '/cms-system/system/diagnostics/v2/request': {
-    body: diagnosticsRequestSchema,
+    body: diagnosticsAskSchema,
     data: diagnosticsSchema,
     access: 'site',
     summary:
-      'Asks the charger for its diagnostics (GetDiagnostics) with a one-time upload URL of this server',
+      'Asks the charger for its diagnostics (GetDiagnostics) or a log (GetLog: DiagnosticsLog, SecurityLog) with a one-time upload URL of this server',
   },
   '/cms-system/system/diagnostics/v2/list': {
     body: diagnosticsRequestSchema,

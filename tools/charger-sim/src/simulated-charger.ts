@@ -5,6 +5,10 @@ import { attachChargePointHandlers } from './charge-point-handlers.ts';
 import { localAuthList, type LocalListOptions } from './local-list.ts';
 import { attachReservationHandlers, reservationFor, type SimReservation } from './reservations.ts';
 import { attachDiagnosticsHandler } from './diagnostics.ts';
+import { attachCertificateHandlers, certificateStore, type CertificateOptions } from './certificates.ts';
+import { attachExtendedTriggerHandler } from './extended-trigger.ts';
+import { attachSignedFirmwareHandler } from './signed-firmware.ts';
+import { attachLogHandler } from './logs.ts';
 
 export type ConnectorStatus = Ocpp16.StatusNotificationRequest['status'];
 type ChargingProfile = Ocpp16.SetChargingProfileRequest['csChargingProfiles'];
@@ -29,8 +33,10 @@ export type SimulatedChargerOptions = {
   basicAuth?: boolean;
   /** Its SecurityProfile configuration key (1 by default). */
   securityProfile?: number;
-  /** How GetDiagnostics uploads: HTTP PUT of the bytes (default) or POST multipart/form-data. */
+  /** How GetDiagnostics and GetLog upload: HTTP PUT of the bytes (default) or POST multipart/form-data. */
   diagnosticsUpload?: 'put' | 'multipart';
+  /** Its certificate store (OCPP 1.6 security whitepaper: root certificates, its own key and certificate). */
+  certificates?: CertificateOptions;
   /** Its Local Authorization List (supported, 100 entries a message, 1000 in all by default). */
   localList?: LocalListOptions;
   /** Number of connectors (1 by default). */
@@ -105,6 +111,7 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
   };
   const connectors = new Map<number, ConnectorState>();
   const localList = localAuthList(options.localList);
+  const certificates = certificateStore(options.certificates);
   /** ReserveNow's reservations by reservationId (reservations.ts). */
   const reservations = new Map<number, SimReservation>();
   for (let id = 1; id <= (options.connectors ?? 1); id++) {
@@ -432,6 +439,8 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
     localList,
     /** Its reservations by reservationId. */
     reservations,
+    /** Its certificate store (certificates.ts). */
+    certificates,
 
     // Used by the handlers of the central system's commands.
     internals: {
@@ -450,6 +459,10 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
   attachChargePointHandlers(charger);
   attachReservationHandlers(charger);
   attachDiagnosticsHandler(charger, options.diagnosticsUpload);
+  attachCertificateHandlers(charger);
+  attachSignedFirmwareHandler(charger);
+  attachExtendedTriggerHandler(charger);
+  attachLogHandler(charger, options.diagnosticsUpload);
   return charger;
 }
 

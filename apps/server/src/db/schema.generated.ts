@@ -47,6 +47,29 @@ export interface Cards {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ChargerCertificates {
+  certificate_type: string;
+  charger_id: number;
+  id: Generated<number>;
+  installed_at: Timestamp;
+  not_after: Timestamp;
+  pem: string;
+  subject: string;
+}
+
+export interface ChargerCertificateSignings {
+  answered_at: Timestamp | null;
+  charger_id: number;
+  id: Generated<number>;
+  not_after: Timestamp | null;
+  received_at: Timestamp;
+  refusal: string | null;
+  serial_number: string | null;
+  signed_status: string | null;
+  status: string;
+  subject: string | null;
+}
+
 export interface ChargerConnections {
   at: Timestamp;
   close_code: number | null;
@@ -558,6 +581,8 @@ export interface VerificationFailures {
 export interface DB {
   card_groups: CardGroups;
   cards: Cards;
+  charger_certificate_signings: ChargerCertificateSignings;
+  charger_certificates: ChargerCertificates;
   charger_connections: ChargerConnections;
   charger_diagnostics: ChargerDiagnostics;
   charger_security_events: ChargerSecurityEvents;

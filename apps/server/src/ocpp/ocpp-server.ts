@@ -14,6 +14,7 @@ import { speakOcpp16Errors } from './v16/call-errors.ts';
 import { ocpp16Validator } from './v16/strict-validator.ts';
 import { captureMessages } from './message-capture.ts';
 import type { OcppLogWriter } from '../modules/ocpp-log/ocpp-log.service.ts';
+import type { CertificateSigningService } from '../modules/certificates/certificate-signing.service.ts';
 
 export type OcppOptions = {
   chargers: ChargerService;
@@ -32,6 +33,10 @@ export type OcppOptions = {
   ocppLog?: OcppLogWriter;
   /** Vendor ids whose DataTransfer is Accepted (OCPP_DATA_TRANSFER_VENDORS). */
   dataTransferVendors?: readonly string[];
+  /** SignCertificate: CSRs signed with the CA configured (CHARGER_CA_CERT / CHARGER_CA_KEY), or Rejected. */
+  certificateSigning?: Pick<CertificateSigningService, 'signRequest'>;
+  /** Stores a LogStatusNotification with its GetLog (modules/diagnostics). */
+  logStatus?: (chargerId: number, status: string, requestId?: number) => Promise<void>;
 };
 
 /**
@@ -189,6 +194,8 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
       sessions,
       heartbeatInterval: options.heartbeatInterval,
       ...(ocppLog && { securityEvents: ocppLog.securityEvent }),
+      ...(options.certificateSigning && { certificateSigning: options.certificateSigning }),
+      ...(options.logStatus && { logStatus: options.logStatus }),
       dataTransferVendors,
       now,
       log: clientLog,

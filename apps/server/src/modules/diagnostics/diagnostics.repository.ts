@@ -1,6 +1,18 @@
 import type { Db } from '../../db/client.ts';
 
-const listColumns = ['id', 'requested_at', 'expires_at', 'file_name', 'size', 'uploaded_at'] as const;
+const listColumns = [
+  'id',
+  'kind',
+  'oldest_at',
+  'latest_at',
+  'answer',
+  'log_status',
+  'requested_at',
+  'expires_at',
+  'file_name',
+  'size',
+  'uploaded_at',
+] as const;
 
 /** The charger_diagnostics table. */
 export function diagnosticsRepository(db: Db) {
@@ -11,11 +23,39 @@ export function diagnosticsRepository(db: Db) {
       token_hash: Buffer;
       requested_at: Date;
       expires_at: Date;
+      kind: string;
+      oldest_at: Date | null;
+      latest_at: Date | null;
     }) =>
       db.insertInto('charger_diagnostics').values(values).returning(listColumns).executeTakeFirstOrThrow(),
 
-    setFileName: (id: number, fileName: string | null) =>
-      db.updateTable('charger_diagnostics').set({ file_name: fileName }).where('id', '=', id).execute(),
+    /** The charger's answer; a GetLog it rejected gets no upload, so its token is cleared. */
+    answered: (id: number, fileName: string | null, answer: string | null) =>
+      db
+        .updateTable('charger_diagnostics')
+        .set({ file_name: fileName, answer, ...(answer === 'Rejected' && { token_hash: null }) })
+        .where('id', '=', id)
+        .execute(),
+
+    /**
+     * A LogStatusNotification: the GetLog it names (requestId), else the charger's latest GetLog (the requestId is
+     * optional, e.g. with Idle). A requestId of no GetLog of this charger changes nothing.
+     */
+    logStatus: (chargerId: number, status: string, at: Date, requestId: number | undefined) =>
+      db
+        .updateTable('charger_diagnostics')
+        .set({ log_status: status, log_status_at: at })
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('charger_diagnostics')
+            .select('id')
+            .where('charger_id', '=', chargerId)
+            .where('kind', '<>', 'Diagnostics')
+            .$if(requestId !== undefined, (q) => q.where('id', '=', requestId!))
+            .orderBy('id', 'desc')
+            .limit(1),
+        )
+        .execute(),
 
     forget: (id: number) => db.deleteFrom('charger_diagnostics').where('id', '=', id).execute(),
 

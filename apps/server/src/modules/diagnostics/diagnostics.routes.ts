@@ -15,7 +15,7 @@ type DiagnosticsPath = Extract<CallPath, `/cms-system/system/diagnostics/${strin
 export function diagnosticsRoutes(diagnostics: DiagnosticsService): CallHandlers<DiagnosticsPath> {
   return {
     '/cms-system/system/diagnostics/v2/request': ({ stationId, body }) =>
-      diagnostics.request(stationId, body.chargerId),
+      diagnostics.request(stationId, body),
     '/cms-system/system/diagnostics/v2/list': ({ stationId, body }) =>
       diagnostics.list(stationId, body.chargerId),
   };

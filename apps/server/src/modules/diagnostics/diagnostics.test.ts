@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { codes, diagnosticsFilePath } from '@plugboard/contract';
+import type { Ocpp16 } from '@plugboard/ocpp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consoleHeaders, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { simulators } from '../../ocpp/ocpp.fixtures.ts';
@@ -30,12 +31,14 @@ async function aChargerWithSim(upload: 'put' | 'multipart' = 'put') {
   const charger = await aCharger(t.db, { stationId: op.stationId });
   const sim = sims.make(charger, { diagnosticsUpload: upload });
   const locations: string[] = [];
+  const getLogs: Ocpp16.GetLogRequest[] = [];
   sim.client.on('message', ({ message, outbound }: { message: string; outbound: boolean }) => {
     const frame = JSON.parse(message) as [number, string, string, { location?: string }];
     if (!outbound && frame[2] === 'GetDiagnostics' && frame[3].location) locations.push(frame[3].location);
+    if (!outbound && frame[2] === 'GetLog') getLogs.push(frame[3] as Ocpp16.GetLogRequest);
   });
   await sim.boot();
-  return { op, as, charger, sim, locations };
+  return { op, as, charger, sim, locations, getLogs };
 }
 
 const download = (op: { token: string; stationId: number }, id: number) =>
@@ -100,5 +103,87 @@ describe('GetDiagnostics with an upload URL of the server', () => {
     const refused = await download(other, answer.data.id);
     expect(JSON.parse(refused.body)).toMatchObject({ status: codes.operationFailed });
     expect((await download(op, answer.data.id)).statusCode).toBe(200);
+  });
+});
+
+describe('GetLog with an upload URL of the server', () => {
+  type Answer = { status: number; data: { id: number; fileName: string; answer: string; kind: string } };
+
+  for (const [kind, upload] of [
+    ['SecurityLog', 'put'],
+    ['DiagnosticsLog', 'multipart'],
+  ] as const) {
+    it(`gets the charger's ${kind} (${upload}) within the window asked, progress by requestId`, async () => {
+      const { op, as, charger, getLogs } = await aChargerWithSim(upload);
+      const from = '2026-11-20T08:00:00.000Z';
+      const to = '2026-11-21T08:00:00.000Z';
+      const answer = (await as(requestPath, { chargerId: charger.id, kind, from, to })) as Answer;
+      const fileName = `${kind === 'SecurityLog' ? 'security' : 'diagnostics'}-log-${charger.product_code}.log`;
+      expect(answer).toMatchObject({ status: 200, data: { kind, answer: 'Accepted', fileName, from, to } });
+      expect(getLogs[0]).toMatchObject({
+        logType: kind,
+        requestId: answer.data.id,
+        retries: 2,
+        log: { oldestTimestamp: from, latestTimestamp: to },
+      });
+      expect(getLogs[0]?.log.remoteLocation.startsWith(`${t.base}/ocpp-diagnostics/`)).toBe(true);
+      await vi.waitFor(async () =>
+        expect(await as(listPath, { chargerId: charger.id })).toMatchObject({
+          data: {
+            list: [{ id: answer.data.id, logStatus: 'Uploaded', size: expect.any(Number) as unknown }],
+          },
+        }),
+      );
+      const file = await download(op, answer.data.id);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
+      expect(file.body).toContain(`${charger.product_code} ${kind} ${from} .. ${to}: all well`);
+    });
+  }
+
+  it('shows UploadFailure when the upload is refused, for the request the charger names', async () => {
+    const { as, charger, getLogs } = await aChargerWithSim();
+    const first = (await as(requestPath, { chargerId: charger.id, kind: 'SecurityLog' })) as Answer;
+    await vi.waitFor(async () =>
+      expect(await as(listPath, { chargerId: charger.id })).toMatchObject({
+        data: { list: [{ logStatus: 'Uploaded' }] },
+      }),
+    );
+    // The charger is told to upload the same request again, to its spent URL: the server refuses it (404).
+    const spent = getLogs[0]!;
+    await t.app.ocpp.registry.send(charger.product_code, 'GetLog', spent);
+    await vi.waitFor(async () =>
+      expect(await as(listPath, { chargerId: charger.id })).toMatchObject({
+        data: {
+          list: [
+            { id: first.data.id, logStatus: 'UploadFailure', uploadedAt: expect.any(String) as unknown },
+          ],
+        },
+      }),
+    );
+  });
+
+  it('keeps a GetLog the charger rejects, its URL unusable', async () => {
+    const { as, charger, sim, getLogs } = await aChargerWithSim();
+    sim.client.handle('GetLog', () => Promise.resolve({ status: 'Rejected' }));
+    const answer = (await as(requestPath, { chargerId: charger.id, kind: 'DiagnosticsLog' })) as Answer;
+    expect(answer).toMatchObject({ status: 200, data: { answer: 'Rejected', fileName: null } });
+    const refused = await fetch(getLogs[0]!.log.remoteLocation, { method: 'PUT', body: 'x' });
+    expect(refused.status).toBe(404);
+    expect(await as(listPath, { chargerId: charger.id })).toMatchObject({
+      data: { list: [{ id: answer.data.id, answer: 'Rejected', uploadedAt: null }] },
+    });
+  });
+
+  it('refuses a time window that ends before it starts', async () => {
+    const { as, charger } = await aChargerWithSim();
+    const answer = (await as(requestPath, {
+      chargerId: charger.id,
+      kind: 'SecurityLog',
+      from: '2026-11-21T08:00:00Z',
+      to: '2026-11-20T08:00:00Z',
+    })) as { status: number };
+    expect(answer.status).not.toBe(200);
+    expect(await as(listPath, { chargerId: charger.id })).toMatchObject({ data: { list: [] } });
   });
 });

@@ -6,8 +6,11 @@ import { dataTransfer } from './handlers/data-transfer.ts';
 import { diagnosticsStatusNotification } from './handlers/diagnostics-status-notification.ts';
 import { firmwareStatusNotification } from './handlers/firmware-status-notification.ts';
 import { heartbeat } from './handlers/heartbeat.ts';
+import { logStatusNotification } from './handlers/log-status-notification.ts';
 import { meterValues } from './handlers/meter-values.ts';
 import { securityEventNotification } from './handlers/security-event-notification.ts';
+import { signCertificate } from './handlers/sign-certificate.ts';
+import { signedFirmwareStatusNotification } from './handlers/signed-firmware-status-notification.ts';
 import { startTransaction } from './handlers/start-transaction.ts';
 import { statusNotification } from './handlers/status-notification.ts';
 import { stopTransaction } from './handlers/stop-transaction.ts';
@@ -23,8 +26,11 @@ export const v16Handlers = {
   DiagnosticsStatusNotification: diagnosticsStatusNotification,
   FirmwareStatusNotification: firmwareStatusNotification,
   Heartbeat: heartbeat,
+  LogStatusNotification: logStatusNotification,
   MeterValues: meterValues,
   SecurityEventNotification: securityEventNotification,
+  SignCertificate: signCertificate,
+  SignedFirmwareStatusNotification: signedFirmwareStatusNotification,
   StartTransaction: startTransaction,
   StatusNotification: statusNotification,
   StopTransaction: stopTransaction,

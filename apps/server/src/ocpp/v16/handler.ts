@@ -8,6 +8,7 @@ import type {
 import type { ChargerIdentity, ChargerService } from '../../modules/chargers/chargers.service.ts';
 import type { SessionService } from '../../modules/sessions/sessions.service.ts';
 import type { SecurityEventEntry } from '../../modules/ocpp-log/ocpp-log.service.ts';
+import type { CertificateSigningService } from '../../modules/certificates/certificate-signing.service.ts';
 
 /** What a handler of one charger's messages may use: who the charger is, and the services. */
 export type V16Context = {
@@ -22,6 +23,10 @@ export type V16Context = {
   dataTransferVendors?: ReadonlySet<string>;
   /** Stores a SecurityEventNotification (modules/ocpp-log); absent, the event is only answered. */
   securityEvents?: (event: SecurityEventEntry) => Promise<void>;
+  /** Signs a charger's CSR with the configured CA (modules/certificates); absent, SignCertificate is Rejected. */
+  certificateSigning?: Pick<CertificateSigningService, 'signRequest'>;
+  /** Stores a LogStatusNotification with its GetLog (modules/diagnostics); absent, it is only answered. */
+  logStatus?: (chargerId: number, status: string, requestId?: number) => Promise<void>;
   /** A command to this charger (through the registry), for a handler that asks something back after answering. */
   command?: <A extends Ocpp16CentralSystemAction>(
     action: A,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { diagnosticsFilePath, type Diagnostics } from '@plugboard/contract';
+import { diagnosticsFilePath, type Diagnostics, type DiagnosticsAsk } from '@plugboard/contract';
 import { apiPost } from '../../../lib/api-client';
 import { getStationId } from '../../../lib/storage';
 import { postForFile, saveBlob } from '../../../lib/stream-download';
@@ -7,8 +7,11 @@ import { chargersQueryKey } from './get-chargers';
 
 export const requestDiagnosticsPath = '/cms-system/system/diagnostics/v2/request';
 
-/** GetDiagnostics: answers the file name the charger will upload to the server (null: it has none). */
-export const requestDiagnostics = (body: { chargerId: number }): Promise<Diagnostics> =>
+/**
+ * GetDiagnostics or GetLog (a kind and an optional time window): answers the file name the charger will upload to
+ * the server (null: it has none) and, for GetLog, its answer (Accepted, Rejected, AcceptedCanceled).
+ */
+export const requestDiagnostics = (body: Omit<DiagnosticsAsk, 'stationId'>): Promise<Diagnostics> =>
   apiPost(requestDiagnosticsPath, body);
 
 export function useRequestDiagnostics() {
