@@ -32,6 +32,7 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
     pid: { type: 'string' },
     'ping-interval': { type: 'string' },
+    profile: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -47,6 +48,7 @@ if (args.help) {
   --storm-concurrency C   the same in the reconnect storm (1000)
   --clients K             load client processes (one per 10,000 chargers)
   --ping-interval S       OCPP_PING_INTERVAL of the started server (the server's default, 60)
+  --profile DIR           each started node writes a V8 CPU profile there when it stops (Chrome's DevTools)
   --url ws://127.0.0.1:8080/ocpp   load a running server instead (loopback only); needs --database-url
   --pid P                 that server's process id, to read its CPU and memory`);
   process.exit(0);
@@ -141,11 +143,10 @@ try {
   );
   const root = path.resolve(import.meta.dirname, '../..');
   if (!args.url) {
-    servers = await startNodes(
-      root,
-      nodeCount,
-      args['ping-interval'] ? { OCPP_PING_INTERVAL: args['ping-interval'] } : {},
-    );
+    servers = await startNodes(root, nodeCount, {
+      ...(args['ping-interval'] && { OCPP_PING_INTERVAL: args['ping-interval'] }),
+      ...(args.profile && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}` }),
+    });
   }
   const nodes: NodeUnderTest[] = args.url ? [{ id: 'server', pid: runningPid }] : servers;
   db = createDb(servers[0]?.databaseUrl ?? args['database-url']!, { max: 4 });

@@ -86,8 +86,23 @@ export async function runPhases(c: Context): Promise<void> {
   rows.push(['create chargers', seconds(c.createMs)]);
   const lines: string[] = [];
 
+  // Connecting is measured by its cost too, which a busy machine does not distort as it does times: CPU and
+  // commits per charger over the phase and the 11 s after it (a boot's status check runs 5 s later, the message
+  // log is written behind). The counters need PostgreSQL to have published the chargers' creation first.
+  await sleep(statsFlushMs);
+  let counters = await writeCounters(c.db);
+  const perConnection = (used: CpuUse, commits: number, connections: number) => {
+    const each = (cpuSeconds: number) => `${((cpuSeconds * 1000) / Math.max(1, connections)).toFixed(2)} ms`;
+    return (
+      `per connection (handshake + boot + first status, and what follows within 11 s): CPU PostgreSQL ` +
+      `${each(used.pg)}, ${many ? 'nodes' : 'server'} ${each(sum(used.nodes))}; ` +
+      `${(commits / Math.max(1, connections)).toFixed(1)} commits`
+    );
+  };
+
   console.log(`connecting ${settings.chargers} chargers (${settings.concurrency} at a time)...`);
   let mark = cpu.start();
+  const connectCost = cpu.start();
   let t0 = performance.now();
   const up = summariseUp(
     await clients.each<UpResult>(
@@ -102,13 +117,18 @@ export async function runPhases(c: Context): Promise<void> {
   row('connect + boot', performance.now() - t0, mark());
   lines.push(`connect  ${up.text}`);
   const heldRss = rss?.take().now ?? [];
+  await sleep(statsFlushMs);
+  {
+    const after = await writeCounters(c.db);
+    lines.push(`         ${perConnection(connectCost(), after.commits - counters.commits, up.accepted)}`);
+    counters = after;
+  }
   let held = up.accepted;
   perNode.held = up.acceptedByNode;
 
   let steady: Steady | undefined;
   if (settings.durationMs > 0) {
-    await sleep(statsFlushMs);
-    const before = await writeCounters(c.db);
+    const before = counters;
     console.log(`steady load: ${settings.rate} msg/s for ${settings.durationMs / 1000} s...`);
     mark = cpu.start();
     const results = await clients.each<LoadResult>(
@@ -125,6 +145,7 @@ export async function runPhases(c: Context): Promise<void> {
     console.log('waiting for PostgreSQL to publish its write counters...');
     await sleep(statsFlushMs);
     const after = await writeCounters(c.db);
+    counters = after;
     const s = summariseLoad(results, before, after, settings.durationMs);
     steady = s;
     lines.push(...s.text.map((t, i) => (i === 0 ? `steady   ${t}` : `         ${t}`)));
@@ -141,6 +162,7 @@ export async function runPhases(c: Context): Promise<void> {
   if (settings.storm > 0) {
     console.log(`reconnect storm: dropping ${settings.storm} chargers at once...`);
     mark = cpu.start();
+    const stormCost = cpu.start();
     t0 = performance.now();
     const perClient = Math.ceil(settings.storm / k);
     const s = summariseUp(
@@ -158,6 +180,10 @@ export async function runPhases(c: Context): Promise<void> {
     storm = s;
     perNode.stormBack = s.acceptedByNode;
     lines.push(`storm    ${s.text}`);
+    await sleep(statsFlushMs);
+    const after = await writeCounters(c.db);
+    // A reconnect also closes the old socket: its disconnect is part of the cost.
+    lines.push(`         ${perConnection(stormCost(), after.commits - counters.commits, s.accepted)}`);
   }
 
   if (rss) {

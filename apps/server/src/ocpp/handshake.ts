@@ -15,9 +15,14 @@ export type Handshake = {
   request: IncomingMessage;
 };
 
+/**
+ * `address` is the client's: the socket's, or behind a proxy that TRUST_PROXY trusts, the right-most address of
+ * X-Forwarded-For it does not trust (as Fastify's trustProxy has it). The failure limiter counts it and the connection
+ * history records it.
+ */
 export type HandshakeDecision =
-  | { accept: true; charger: ChargerIdentity; protocol: OcppProtocol }
-  | { accept: false; status: 400 | 401 | 404 | 429; message: string };
+  | { accept: true; charger: ChargerIdentity; protocol: OcppProtocol; address: string }
+  | { accept: false; status: 400 | 401 | 404 | 429; message: string; address: string };
 
 export const ocppEndpoint = '/ocpp';
 
@@ -35,46 +40,47 @@ export function handshakeGate({
   limiter,
   trustProxy,
 }: {
-  chargers: Pick<ChargerService, 'authenticate' | 'securityOf'>;
+  chargers: Pick<ChargerService, 'credentialsOf'>;
   limiter: FailureLimiter;
   trustProxy: boolean | string[];
 }) {
   const trust = typeof trustProxy === 'boolean' ? () => trustProxy : proxyAddr.compile(trustProxy);
 
   return async (handshake: Handshake): Promise<HandshakeDecision> => {
-    if (handshake.endpoint !== ocppEndpoint) return { accept: false, status: 404, message: 'Not found' };
+    const address = proxyAddr(handshake.request, trust);
+    if (handshake.endpoint !== ocppEndpoint) return { accept: false, status: 404, message: 'Not found', address };
     const protocol = ocppProtocols.find((p) => handshake.protocols.has(p));
     if (!protocol) {
-      return { accept: false, status: 400, message: `Subprotocol required: ${ocppProtocols.join(', ')}` };
+      const message = `Subprotocol required: ${ocppProtocols.join(', ')}`;
+      return { accept: false, status: 400, message, address };
     }
     const code = handshake.identity.toLowerCase();
-    const address = proxyAddr(handshake.request, trust);
     const keys = [`code:${code}`, `address:${address}`];
     const pair = `${code}|${address}`;
     if (!limiter.mayTry(pair, keys).allowed) {
-      return { accept: false, status: 429, message: 'Too many failed attempts, retry later' };
+      return { accept: false, status: 429, message: 'Too many failed attempts, retry later', address };
     }
     const valid = chargerLimits.productCodePattern.test(handshake.identity);
-    const security = valid ? await chargers.securityOf(handshake.identity) : null;
-    const profile = security?.securityProfile ?? 1;
+    // One read of the charger's row serves the profile and the PIN check (a reconnect storm is thousands of them).
+    const credentials = valid ? await chargers.credentialsOf(handshake.identity) : null;
+    const profile = credentials?.securityProfile ?? 1;
     const transport = transportOf(handshake.request, trust);
     // As bytes: a charger following the security whitepaper presents its AuthorizationKey decoded from hex.
     const password = handshake.password;
     let charger = null;
     if (profile === 3) {
       const cn = transport.certificateCn;
-      if (security && cn !== undefined && cn.toLowerCase() === security.charger.productCode.toLowerCase())
-        charger = security.charger;
+      const known = credentials?.charger;
+      if (known && cn !== undefined && cn.toLowerCase() === known.productCode.toLowerCase()) charger = known;
     } else if (profile === 1 || transport.encrypted) {
-      charger =
-        valid && password !== undefined ? await chargers.authenticate(handshake.identity, password) : null;
+      charger = credentials && password !== undefined ? await credentials.authenticate(password) : null;
     }
     if (!charger) {
       limiter.fail(pair, keys);
-      return { accept: false, status: 401, message: 'Unknown charger or wrong PIN' };
+      return { accept: false, status: 401, message: 'Unknown charger or wrong PIN', address };
     }
     limiter.succeed(pair);
-    return { accept: true, charger, protocol };
+    return { accept: true, charger, protocol, address };
   };
 }
 

@@ -41,23 +41,6 @@ export function chargersRepository(db: Db) {
     update: (id: number, values: Updateable<Database['chargers']>): Promise<ChargerState | undefined> =>
       db.updateTable('chargers').set(values).where('id', '=', id).returning(stateColumns).executeTakeFirst(),
 
-    /** Clears `connected` only if `connectionId` still owns it (a newer socket may have taken over). */
-    markDisconnected: (id: number, connectionId: string, at: Date): Promise<ChargerState | undefined> =>
-      db
-        .updateTable('chargers')
-        .set({
-          connected: false,
-          connection_id: null,
-          node_id: null,
-          status: 'offline',
-          last_seen_at: at,
-          updated_at: at,
-        })
-        .where('id', '=', id)
-        .where('connection_id', '=', connectionId)
-        .returning(stateColumns)
-        .executeTakeFirst(),
-
     /**
      * Vouches for sockets this node holds: each (charger, connection) pair whose row that connection still owns
      * gets last_seen_at = at. Returns the chargers among them that were marked offline meanwhile (by another node's
@@ -118,15 +101,6 @@ export function chargersRepository(db: Db) {
           .executeTakeFirst()
       )?.node_id ?? undefined,
 
-    /** Locks the charger row and reads which socket, on which node, owns it. */
-    lockHolder: (id: number): Promise<{ node_id: string | null; connection_id: string | null } | undefined> =>
-      db
-        .selectFrom('chargers')
-        .select(['node_id', 'connection_id'])
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst(),
-
     /** Whether the site's load management is active, the site row held FOR SHARE; undefined without the site. */
     siteLoadManagementForShare: async (stationId: number): Promise<boolean | undefined> =>
       (
@@ -156,6 +130,31 @@ export function chargersRepository(db: Db) {
       await db.deleteFrom('chargers').where('id', '=', chargerId).execute();
     },
 
+    /** Whether the charger is connected and none of its connectors has reported since its boot (nor ever). */
+    awaitsStatus: async (id: number): Promise<boolean> =>
+      (
+        await db
+          .selectFrom('chargers')
+          .select((eb) =>
+            eb
+              .and([
+                eb('connected', '=', true),
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('connectors')
+                      .select('connector_id')
+                      .whereRef('connectors.charger_id', '=', 'chargers.id')
+                      .where('connectors.status', '<>', 'online'),
+                  ),
+                ),
+              ])
+              .as('awaits'),
+          )
+          .where('id', '=', id)
+          .executeTakeFirst()
+      )?.awaits === true,
+
     connectors: (chargerId: number): Promise<ConnectorRow[]> =>
       db
         .selectFrom('connectors')
@@ -163,28 +162,6 @@ export function chargersRepository(db: Db) {
         .where('charger_id', '=', chargerId)
         .orderBy('connector_id')
         .execute(),
-
-    /**
-     * After a boot, what each connector reported before is unknown until it reports again: its status reads 'online'
-     * and its error code is cleared (the OCPP status it sent last stays in ocpp_status and status_at, so a report is
-     * still told from an older one, and Unavailable after Faulted still reads as recovering).
-     */
-    forgetConnectorStatuses: async (chargerId: number, at: Date): Promise<void> => {
-      await db
-        .updateTable('connectors')
-        .set({ status: 'online', error_code: 'NoError', updated_at: at })
-        .where('charger_id', '=', chargerId)
-        .execute();
-    },
-
-    /** The charger row as a boot settles it (its firmware before the boot). */
-    lockForBoot: (id: number) =>
-      db
-        .selectFrom('chargers')
-        .select(['connected', 'firmware_version', 'firmware_status'])
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst(),
 
     /** The offered PIN becomes the PIN; false when none was offered. */
     promotePendingPin: async (id: number, at: Date): Promise<boolean> => {

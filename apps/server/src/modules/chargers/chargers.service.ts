@@ -10,8 +10,6 @@ import type { Db, Trx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { failureLimiter } from '../../ocpp/failure-limiter.ts';
-import { chargerStatusOf } from './charger-status.ts';
-import { firmwareAfterBoot } from './firmware-status.ts';
 import {
   chargersRepository,
   type ChargersRepository,
@@ -21,6 +19,7 @@ import {
 } from './chargers.repository.ts';
 import { pinHasher } from './pin-hash.ts';
 import { connectorStatuses } from './connector-statuses.ts';
+import { chargerConnections } from './charger-connections.ts';
 import { statusEvent } from './status-event.ts';
 
 export type ChargerServiceDeps = { db: Db; events: Pick<EventBus, 'append'>; now: () => Date };
@@ -85,6 +84,7 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
   const repo = chargersRepository(db);
   const pins = pinHasher((candidate) => repo.secret(pinHmacSecret, candidate));
   const statuses = connectorStatuses({ db, events });
+  const connections = chargerConnections({ db, events });
   // Guesses of a charger's PIN, by handshake (per address) and by adding its product code (per account): one count
   // per product code, so that neither door widens the other (docs/security.md).
   const pinGuesses = failureLimiter({ limit: 10, windowMs: 60_000, now });
@@ -122,11 +122,26 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       return states;
     });
 
-  /** The status a connected charger shows: from its connectors, or 'online' until it reports any. */
-  const connectedStatus = (connectors: ConnectorRow[]) =>
-    chargerStatusOf(
-      connectors.map((c) => ({ connectorId: c.connector_id, status: c.status, errorCode: c.error_code })),
-    );
+  /** Whether `password` is the PIN of the charger `row` or the PIN it was offered (which it then becomes). */
+  const checkPassword = async (
+    productCode: string,
+    charger: ChargerRow | undefined,
+    password: string | Buffer,
+  ): Promise<ChargerIdentity | null> => {
+    let matched: 'pin' | 'pending' | undefined;
+    for (const candidate of passwordForms(password)) {
+      if (await pins.verify(productCode, candidate, charger?.pin_hash)) matched = 'pin';
+      else if (
+        charger?.pending_pin_hash &&
+        (await pins.verify(productCode, candidate, charger.pending_pin_hash))
+      )
+        matched = 'pending';
+      if (matched) break;
+    }
+    if (!matched || !charger) return null;
+    if (matched === 'pending') await repo.promotePendingPin(charger.id, now());
+    return identityOf(charger);
+  };
 
   const service = {
     /** Failed PIN checks (handshakes, adds of a taken code): the OCPP handshake asks it too. */
@@ -218,36 +233,21 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
      * whitepaper decodes a hexadecimal AuthorizationKey and presents the bytes: they are read back as hex too. The
      * first connection with the offered PIN makes it the PIN.
      */
-    authenticate: async (productCode: string, password: string | Buffer): Promise<ChargerIdentity | null> => {
-      const charger = await repo.findByProductCode(productCode);
-      const candidates = passwordForms(password);
-      let matched: 'pin' | 'pending' | undefined;
-      for (const candidate of candidates) {
-        if (await pins.verify(productCode, candidate, charger?.pin_hash)) matched = 'pin';
-        else if (
-          charger?.pending_pin_hash &&
-          (await pins.verify(productCode, candidate, charger.pending_pin_hash))
-        )
-          matched = 'pending';
-        if (matched) break;
-      }
-      if (!matched || !charger) return null;
-      if (matched === 'pending') await repo.promotePendingPin(charger.id, now());
-      return { chargerId: charger.id, stationId: charger.station_id, productCode: charger.product_code };
-    },
+    authenticate: async (productCode: string, password: string | Buffer): Promise<ChargerIdentity | null> =>
+      checkPassword(productCode, await repo.findByProductCode(productCode), password),
 
     /**
-     * The charger of that product code with the security profile it must connect with; null for an unknown code.
-     * Who it is, not proof of it: the handshake checks its PIN (profiles 1, 2) or its certificate (3).
+     * What the OCPP handshake checks of a product code, read in one query: the charger (null for an unknown code),
+     * the security profile it must connect with (1 for an unknown code), and `authenticate` as above against that
+     * row. Who it is, not proof of it: the handshake checks its PIN (profiles 1, 2) or its certificate (3). For an
+     * unknown code `authenticate` hashes all the same, so that it takes as long as for a known one.
      */
-    securityOf: async (
-      productCode: string,
-    ): Promise<{ charger: ChargerIdentity; securityProfile: number } | null> => {
+    credentialsOf: async (productCode: string) => {
       const row = await repo.findByProductCode(productCode);
-      if (!row) return null;
       return {
-        charger: { chargerId: row.id, stationId: row.station_id, productCode: row.product_code },
-        securityProfile: row.security_profile,
+        charger: row ? identityOf(row) : null,
+        securityProfile: row?.security_profile ?? 1,
+        authenticate: (password: string | Buffer) => checkPassword(productCode, row, password),
       };
     },
 
@@ -264,38 +264,15 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
      * A socket of this charger was accepted on this node; `socket.connectionId` names it until it closes. Returns
      * the socket it replaced on another node, which that node is to close.
      */
-    markConnected: async (chargerId: number, socket: SocketHolder): Promise<SocketHolder | undefined> => {
-      const at = now();
-      const before = await db.transaction().execute(async (trx) => {
-        const tx = chargersRepository(trx);
-        const before = await tx.lockHolder(chargerId);
-        const { status, errorCode } = connectedStatus(await tx.connectors(chargerId));
-        const state = await tx.update(chargerId, {
-          connected: true,
-          connection_id: socket.connectionId,
-          node_id: socket.nodeId,
-          last_seen_at: at,
-          status,
-          error_code: errorCode,
-          updated_at: at,
-        });
-        await announce(trx, [state]);
-        return before;
-      });
-      const previous =
-        before?.node_id && before.connection_id
-          ? { nodeId: before.node_id, connectionId: before.connection_id }
-          : undefined;
-      return previous && previous.nodeId !== socket.nodeId ? previous : undefined;
-    },
+    markConnected: (chargerId: number, socket: SocketHolder): Promise<SocketHolder | undefined> =>
+      connections.connect(chargerId, socket, now()),
 
     /** The node that holds a connected charger's socket, as its row says; undefined when it is offline. */
     holderOf: (productCode: string): Promise<string | undefined> => repo.holderOf(productCode),
 
     /** The socket closed. Ignored when a newer socket of the same charger has taken over meanwhile. */
-    markDisconnected: async (chargerId: number, connectionId: string): Promise<void> => {
-      await changeStates(async (tx) => [await tx.markDisconnected(chargerId, connectionId, now())]);
-    },
+    markDisconnected: (chargerId: number, connectionId: string): Promise<void> =>
+      connections.disconnect(chargerId, connectionId, now()),
 
     /**
      * The sockets this node holds are alive: the sweep vouches for them in one write. A charger that another node
@@ -327,29 +304,11 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
      * no longer hold (the charger shows 'online' until they report again); a firmware update left in progress is
      * settled by the version it boots with (firmware-status.ts).
      */
-    recordBoot: async (chargerId: number, boot: BootInfo): Promise<void> => {
-      const at = now();
-      await changeStates(async (tx) => {
-        const before = await tx.lockForBoot(chargerId);
-        if (!before) return [];
-        await tx.forgetConnectorStatuses(chargerId, at);
-        const { status, errorCode } = connectedStatus(await tx.connectors(chargerId));
-        const firmware = firmwareAfterBoot(before, boot.firmwareVersion);
-        return [
-          await tx.update(chargerId, {
-            ...bootColumns(boot, at),
-            ...(before.connected && { status, error_code: errorCode }),
-            ...(firmware && { firmware_status: firmware, firmware_status_at: at }),
-          }),
-        ];
-      });
-    },
+    recordBoot: (chargerId: number, boot: BootInfo): Promise<void> =>
+      connections.boot(chargerId, boot, now()),
 
     /** Whether no connector of the connected charger has reported since it booted (nor ever). */
-    awaitsStatus: async (chargerId: number): Promise<boolean> => {
-      const [charger, connectors] = await Promise.all([repo.findById(chargerId), repo.connectors(chargerId)]);
-      return charger?.connected === true && connectors.every((c) => c.status === 'online');
-    },
+    awaitsStatus: (chargerId: number): Promise<boolean> => repo.awaitsStatus(chargerId),
 
     /**
      * Stores a connector's status and recomputes the charger's. A report older than the stored one (sent late from
@@ -361,11 +320,23 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       mapStatus: StatusMapper,
     ): Promise<void> => statuses.record({ chargerId, report, mapStatus, at: now() }),
 
-    /** A FirmwareStatusNotification, or the console's 'Requested' (null puts back a status never reported). */
-    recordFirmwareStatus: async (chargerId: number, status: string | null): Promise<void> => {
+    /**
+     * A FirmwareStatusNotification, or the console's 'Requested' (null puts back a status never reported); with the
+     * requestId of a signed update (SignedFirmwareStatusNotification), null for a plain one.
+     */
+    recordFirmwareStatus: async (
+      chargerId: number,
+      status: string | null,
+      requestId: number | null = null,
+    ): Promise<void> => {
       const at = now();
       await changeStates(async (tx) => [
-        await tx.update(chargerId, { firmware_status: status, firmware_status_at: at, updated_at: at }),
+        await tx.update(chargerId, {
+          firmware_status: status,
+          firmware_status_at: at,
+          firmware_request_id: requestId,
+          updated_at: at,
+        }),
       ]);
     },
 
@@ -379,20 +350,8 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
 
 export type ChargerService = ReturnType<typeof chargerService>;
 
-function bootColumns(boot: BootInfo, at: Date) {
-  return {
-    vendor: boot.vendor,
-    model: boot.model,
-    serial_number: boot.serialNumber,
-    firmware_version: boot.firmwareVersion,
-    iccid: boot.iccid,
-    imsi: boot.imsi,
-    meter_type: boot.meterType,
-    meter_serial_number: boot.meterSerialNumber,
-    booted_at: at,
-    last_seen_at: at,
-    updated_at: at,
-  };
+function identityOf(row: ChargerRow): ChargerIdentity {
+  return { chargerId: row.id, stationId: row.station_id, productCode: row.product_code };
 }
 
 function toCharger({

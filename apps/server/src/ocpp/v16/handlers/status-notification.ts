@@ -1,7 +1,9 @@
 import type { V16Handler } from '../handler.ts';
 import { mapOcpp16Status } from '../status-mapping.ts';
+import { statusReported } from './boot-notification.ts';
 
 export const statusNotification: V16Handler<'StatusNotification'> = async (params, ctx) => {
+  const timestamp = params.timestamp ? new Date(params.timestamp) : ctx.now();
   await ctx.chargers.recordConnectorStatus(
     ctx.charger.chargerId,
     {
@@ -10,9 +12,10 @@ export const statusNotification: V16Handler<'StatusNotification'> = async (param
       errorCode: params.errorCode,
       info: params.info ?? null,
       vendorErrorCode: params.vendorErrorCode ?? null,
-      timestamp: params.timestamp ? new Date(params.timestamp) : ctx.now(),
+      timestamp,
     },
     mapOcpp16Status,
   );
+  statusReported(ctx, timestamp);
   return {};
 };

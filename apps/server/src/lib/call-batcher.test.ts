@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { callBatcher } from './call-batcher.ts';
+
+type Input = { key: string; value: string };
+
+/** A run that records each group, answers each input with its value upper-cased and refuses any value 'bad'. */
+function aRun() {
+  const groups: string[][] = [];
+  const run = (inputs: Input[]) => {
+    groups.push(inputs.map((i) => i.value));
+    return inputs.some((i) => i.value === 'bad')
+      ? Promise.reject(new Error('refused'))
+      : Promise.resolve(inputs.map((i) => i.value.toUpperCase()));
+  };
+  return { groups, run };
+}
+
+describe('the call batcher', () => {
+  it('runs the calls of one turn together, and gives each caller its own answer', async () => {
+    const { groups, run } = aRun();
+    const call = callBatcher(run);
+    const answers = await Promise.all(['a', 'b', 'c'].map((value) => call({ key: value, value })));
+    expect(groups).toEqual([['a', 'b', 'c']]);
+    expect(answers).toEqual(['A', 'B', 'C']);
+  });
+
+  it('puts a second call of the same key, and every later one of that key, into a later group, in order', async () => {
+    const { groups, run } = aRun();
+    const call = callBatcher(run, { key: (i: Input) => i.key });
+    const answers = await Promise.all([
+      call({ key: '1', value: 'a' }),
+      call({ key: '1', value: 'b' }),
+      call({ key: '2', value: 'c' }),
+      call({ key: '1', value: 'd' }),
+    ]);
+    expect(answers).toEqual(['A', 'B', 'C', 'D']);
+    expect(groups).toEqual([['a', 'c'], ['b'], ['d']]);
+  });
+
+  it('keeps a group within maxCalls', async () => {
+    const { groups, run } = aRun();
+    const call = callBatcher(run, { maxCalls: 2 });
+    await Promise.all(['a', 'b', 'c'].map((value) => call({ key: value, value })));
+    expect(groups).toEqual([['a', 'b'], ['c']]);
+  });
+
+  it('fails only the caller whose call is refused', async () => {
+    const { run } = aRun();
+    const call = callBatcher(run);
+    const results = await Promise.allSettled(['a', 'bad', 'c'].map((value) => call({ key: value, value })));
+    expect(results).toEqual([
+      { status: 'fulfilled', value: 'A' },
+      { status: 'rejected', reason: new Error('refused') },
+      { status: 'fulfilled', value: 'C' },
+    ]);
+  });
+});
