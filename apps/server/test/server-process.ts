@@ -20,6 +20,8 @@ export type ServerProcess = {
   port: number;
   /** What the server wrote to stderr so far. */
   stderr: () => string;
+  /** What it wrote to stdout (its log) so far, when started with `{ stdout: true }`. */
+  stdout: () => string;
   /** SIGTERM, then the exit code. */
   stop: () => Promise<number | null>;
   /** SIGKILL (kill -9): no shutdown at all. */
@@ -27,12 +29,17 @@ export type ServerProcess = {
 };
 
 /** Starts `node main.ts` until it answers /healthz, with only the given environment (plus PATH). */
-export async function runServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function runServer(
+  env: Record<string, string>,
+  { stdout: keepStdout = false }: { stdout?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(node24, [mainFile], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', keepStdout ? 'pipe' : 'ignore', 'pipe'],
   });
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   running.add(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -68,6 +75,7 @@ export async function runServer(env: Record<string, string>): Promise<ServerProc
     url,
     port,
     stderr: () => stderr,
+    stdout: () => stdout,
     stop: () => end('SIGTERM'),
     kill: async () => {
       await end('SIGKILL');

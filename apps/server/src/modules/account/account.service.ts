@@ -17,6 +17,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { AuthService, LoginSession } from '../auth/auth.service.ts';
+import { revokeWith } from '../events/revocations.ts';
 import type { VerifyCodeService } from '../verify-code/verify-code.service.ts';
 import { accountRepository, type UserRow } from './account.repository.ts';
 import { avatarDataUrl, prepareAvatar } from './avatar.ts';
@@ -163,7 +164,7 @@ export function accountService({ db, now, auth, verifyCodes, sleep = realSleep }
       try {
         return await updateAccount(session, body);
       } finally {
-        auth.forgetUser(session.userId);
+        await auth.forgetUser(session.userId);
       }
     },
 
@@ -196,8 +197,10 @@ export function accountService({ db, now, auth, verifyCodes, sleep = realSleep }
       if (body.password !== undefined && !(await checkPassword(user, user.email, body.password, clientIp))) {
         throw new AppError(codes.invalidInput, 'The password is wrong');
       }
-      await db.transaction().execute((trx) => accountRepository(trx).remove(user.id, user.email));
-      auth.forgetUser(user.id);
+      // Its sessions and sites go with it (ON DELETE CASCADE): every node forgets them when this commits.
+      await revokeWith(db, { kind: 'user', userId: user.id }, (trx) =>
+        accountRepository(trx).remove(user.id, user.email),
+      );
     },
   };
 }

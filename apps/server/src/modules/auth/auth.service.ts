@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { codes } from '@plugboard/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
+import { announceRevocation, revocableCache, revokeWith } from '../events/revocations.ts';
 import { authRepository } from './auth.repository.ts';
 
 /** Who is calling: resolved from the session token on every authenticated call. */
@@ -14,33 +15,29 @@ const touchEveryMs = 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
-// A session read from the database is reused for this long (real time), per database: a console's calls each
-// asked for it again, one round trip in three or four of every call (bench/api). The checks of expiry and idleness
-// still run on every call; a revocation or an account change through this process forgets it at once; one through
-// another node is seen within this time.
+// A session read from the database is reused for up to this long (real time), per database: a console's calls
+// each asked for it again, one round trip in three or four of every call (bench/api). The checks of expiry and
+// idleness still run on every call. A logout, a password change or an account change or deletion, on any node,
+// is announced when it commits and every node drops the session then; a node whose events listener is down reads
+// it on every call (modules/events/revocations.ts).
 const rememberMs = 2000;
 type SessionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof authRepository>['findByHash']>>>;
-const remembered = new WeakMap<Db, Map<string, { row: SessionRow; readAt: number }>>();
+const caches = new WeakMap<Db, ReturnType<typeof sessionCache>>();
+const sessionCache = (db: Db) =>
+  revocableCache<SessionRow>(db, {
+    maxAgeMs: rememberMs,
+    revokedBy: (revocation, row) =>
+      (revocation.kind === 'sessions' && revocation.sessionIds.includes(row.id)) ||
+      (revocation.kind === 'user' && revocation.userId === row.user_id),
+  });
 
 export function authService(db: Db, now: () => Date = () => new Date()) {
   const repo = authRepository(db);
-  let recent = remembered.get(db);
-  if (!recent) remembered.set(db, (recent = new Map<string, { row: SessionRow; readAt: number }>()));
-  const sessions = recent;
-  const forget = (match: (row: SessionRow) => boolean) => {
-    for (const [key, { row }] of sessions) if (match(row)) sessions.delete(key);
-  };
-  const find = async (tokenHash: Buffer): Promise<SessionRow | undefined> => {
-    const key = tokenHash.toString('base64');
-    const hit = sessions.get(key);
-    const t = performance.now();
-    if (hit && t - hit.readAt < rememberMs) return hit.row;
-    const row = await repo.findByHash(tokenHash);
-    if (sessions.size > 10_000) forget(() => true);
-    if (row) sessions.set(key, { row, readAt: t });
-    else sessions.delete(key);
-    return row;
-  };
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = sessionCache(db)));
+  const sessions = cache;
+  const find = (tokenHash: Buffer): Promise<SessionRow | undefined> =>
+    sessions.get(tokenHash.toString('base64'), () => repo.findByHash(tokenHash));
 
   return {
     /** A new token of 256 random bits; only its hash is stored. */
@@ -71,21 +68,23 @@ export function authService(db: Db, now: () => Date = () => new Date()) {
       return { id: row.id, userId: row.user_id, email: row.email, language: row.language };
     },
 
-    revoke: async (session: LoginSession) => {
-      forget((row) => row.id === session.id);
-      await repo.revoke(session.id, now());
-      forget((row) => row.id === session.id);
-    },
+    /** Ends a session on every node: it is refused everywhere once this returns. */
+    revoke: (session: LoginSession) =>
+      revokeWith(db, { kind: 'sessions', sessionIds: [session.id] }, (trx) =>
+        authRepository(trx).revoke(session.id, now()),
+      ).then(() => {}),
 
-    revokeAllOfUser: async (userId: number, exceptSessionId?: number) => {
-      const ofUser = (row: SessionRow) => row.user_id === userId && row.id !== exceptSessionId;
-      forget(ofUser);
-      await repo.revokeAllOfUser(userId, now(), exceptSessionId);
-      forget(ofUser);
-    },
+    /** Ends a user's sessions but one (or all) on every node. */
+    revokeAllOfUser: (userId: number, exceptSessionId?: number) =>
+      revokeWith(db, { kind: 'user', userId }, (trx) =>
+        authRepository(trx).revokeAllOfUser(userId, now(), exceptSessionId),
+      ).then(() => {}),
 
-    /** Forgets what was read of a user's sessions (its e-mail, language): they are read again at the next call. */
-    forgetUser: (userId: number) => forget((row) => row.user_id === userId),
+    /**
+     * Forgets, on every node, what was read of a user's sessions (their e-mail, language): read again at the next
+     * call. For a change committed already; a deletion announces itself in its own transaction (`revokeWith`).
+     */
+    forgetUser: (userId: number): Promise<void> => announceRevocation(db, { kind: 'user', userId }),
   };
 }
 

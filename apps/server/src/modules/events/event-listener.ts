@@ -21,6 +21,10 @@ export type EventListenerDeps = {
   /** Reconnecting waits `firstMs`, then twice as long after each failure, up to `maxMs`. */
   backoff?: { firstMs: number; maxMs: number };
   cursor?: Partial<Parameters<typeof eventCursor>[0]>;
+  /** More channels to LISTEN on, with what to do with each notification (revocations: ./revocations.ts). */
+  channels?: Record<string, (payload: string) => void>;
+  /** Told when the connection is listening (after each connect) and when it is lost or closed. */
+  onListening?: (up: boolean) => void;
 };
 
 /** The ids a node starts with: the last committed, and those before it that may still commit (gaps). */
@@ -42,8 +46,17 @@ export function eventListener({
   batchSize = 500,
   backoff = { firstMs: 100, maxMs: 5000 },
   cursor: cursorOptions = {},
+  channels = {},
+  onListening = () => {},
 }: EventListenerDeps) {
   let client: pg.Client | undefined;
+  /** Whether `onListening(true)` was the last said. */
+  let up = false;
+  const setUp = (now: boolean) => {
+    if (up === now) return;
+    up = now;
+    onListening(now);
+  };
   let cursor: EventCursor | undefined;
   let closed = false;
   let failures = 0;
@@ -146,6 +159,7 @@ export function eventListener({
     void lost.end().catch(() => {});
     if (client !== lost) return;
     client = undefined;
+    setUp(false);
     if (closed) return;
     log.warn({ err: error }, 'events: the listening connection dropped, reconnecting');
     retryAfterBackoff('reconnect', () => void open().catch(() => {}));
@@ -156,14 +170,18 @@ export function eventListener({
     client = next;
     next.on('notification', (message) => {
       if (message.channel === signalsChannel) onSignal(message.payload ?? '');
-      else onEvent(message.payload ?? '');
+      else if (message.channel === eventsChannel) onEvent(message.payload ?? '');
+      else channels[message.channel]?.(message.payload ?? '');
     });
     next.on('error', (error) => drop(next, error));
     next.on('end', () => drop(next));
     try {
       await next.connect();
       await next.query(
-        `set application_name = 'plugboard-events'; listen ${eventsChannel}; listen ${signalsChannel}`,
+        `set application_name = 'plugboard-events'; listen ${eventsChannel}; listen ${signalsChannel}` +
+          Object.keys(channels)
+            .map((channel) => `; listen ${channel}`)
+            .join(''),
       );
       cursor ??= eventCursor({ ...(await repo.tail(startWindow)), ...cursorOptions });
     } catch (error) {
@@ -172,6 +190,7 @@ export function eventListener({
     }
     if (closed) return;
     failures = 0;
+    setUp(true);
     read();
   };
 
@@ -205,6 +224,7 @@ export function eventListener({
       for (const waiter of waiters.splice(0)) waiter.resolve();
       const last = client;
       client = undefined;
+      setUp(false);
       await reading;
       if (last) {
         last.removeAllListeners();

@@ -8,6 +8,7 @@ import {
 } from '../../lib/event-bus.ts';
 import { eventListener, type EventListenerDeps } from './event-listener.ts';
 import { envelopeOf, eventsRepository, signalsChannel } from './events.repository.ts';
+import { revocationHub, revocationsChannel } from './revocations.ts';
 import { signalSender } from './signals.ts';
 
 /**
@@ -37,11 +38,15 @@ export function eventsService({ db, now, log, listener: listenerOptions }: Event
   const dispatcher = eventDispatcher({
     onHandlerError: (err, event) => log.error({ err, event }, 'event handler failed'),
   });
+  // The same connection hears revocations: the caches of sessions and sites on `db` trust it while it is up.
+  const revocations = revocationHub(db);
   const listener = eventListener({
     connect: () => dedicatedClient(db),
     repo,
     dispatch: dispatcher.dispatch,
     log,
+    channels: { [revocationsChannel]: revocations.hear },
+    onListening: revocations.listening,
     ...listenerOptions,
   });
   const signals = signalSender({ notify: (texts) => repo.notify(signalsChannel, texts), now, log });

@@ -13,23 +13,33 @@ import {
 } from '@plugboard/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
+import { revocableCache, revokeWith } from '../events/revocations.ts';
 import { sitesRepository, type SiteRow, type SiteValues } from './sites.repository.ts';
 
 /**
  * Sites of an account. Every method takes the caller's user id and touches only that user's sites: a site of
  * another account answers 1502 exactly like one that does not exist.
  */
-// Ownership found by assertOwner is reused for this long (real time), per database: every 'site' call asked the
-// database again (bench/api). Only a found ownership is kept; a site deleted through this process is forgotten at
-// once, through another node within this time (its calls then find no rows of the site).
+// Ownership found by assertOwner is reused for up to this long (real time), per database: every 'site' call asked
+// the database again (bench/api). Only a found ownership is kept. A site's deletion, or its account's, on any node,
+// is announced when it commits and every node drops the ownership then; a node whose events listener is down asks
+// the database on every call (modules/events/revocations.ts).
 const rememberOwnedMs = 2000;
-const ownedRecently = new WeakMap<Db, Map<string, number>>();
+type Ownership = { userId: number; stationId: number };
+const caches = new WeakMap<Db, ReturnType<typeof ownershipCache>>();
+const ownershipCache = (db: Db) =>
+  revocableCache<Ownership>(db, {
+    maxAgeMs: rememberOwnedMs,
+    revokedBy: (revocation, owned) =>
+      (revocation.kind === 'site' && revocation.stationId === owned.stationId) ||
+      (revocation.kind === 'user' && revocation.userId === owned.userId),
+  });
 
 export function sitesService(db: Db) {
   const repo = sitesRepository(db);
-  let recent = ownedRecently.get(db);
-  if (!recent) ownedRecently.set(db, (recent = new Map<string, number>()));
-  const ownership = recent;
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = ownershipCache(db)));
+  const ownership = cache;
   return {
     add: async (userId: number, fields: SiteFields): Promise<Site> =>
       toSite(await repo.insert(userId, toValues(fields))),
@@ -73,16 +83,12 @@ export function sitesService(db: Db) {
      * finds the site gone.
      */
     remove: (userId: number, id: number): Promise<void> =>
-      db
-        .transaction()
-        .execute(async (trx) => {
-          const txRepo = sitesRepository(trx);
-          await owned(txRepo.findOwnedForUpdate(userId, id));
-          if (await txRepo.hasChargers(id)) throw new AppError(codes.operationFailed, siteHasChargersMessage);
-          ownership.delete(`${userId}:${id}`);
-          if (!(await txRepo.delete(userId, id))) throw new AppError(codes.siteNotFound);
-        })
-        .finally(() => ownership.delete(`${userId}:${id}`)),
+      revokeWith(db, { kind: 'site', stationId: id }, async (trx) => {
+        const txRepo = sitesRepository(trx);
+        await owned(txRepo.findOwnedForUpdate(userId, id));
+        if (await txRepo.hasChargers(id)) throw new AppError(codes.operationFailed, siteHasChargersMessage);
+        if (!(await txRepo.delete(userId, id))) throw new AppError(codes.siteNotFound);
+      }),
 
     /** A site by its id alone, or null: for a caller that reached it another way (a display link's site). */
     byId: async (id: number): Promise<Site | null> => {
@@ -92,12 +98,10 @@ export function sitesService(db: Db) {
 
     /** The check every 'site' call makes before its handler runs. */
     assertOwner: async (userId: number, id: number): Promise<void> => {
-      const key = `${userId}:${id}`;
-      const t = performance.now();
-      if (t - (ownership.get(key) ?? -Infinity) < rememberOwnedMs) return;
-      if (!(await repo.isOwned(userId, id))) throw new AppError(codes.siteNotFound);
-      if (ownership.size > 10_000) ownership.clear();
-      ownership.set(key, t);
+      const found = await ownership.get(`${userId}:${id}`, async () =>
+        (await repo.isOwned(userId, id)) ? { userId, stationId: id } : undefined,
+      );
+      if (!found) throw new AppError(codes.siteNotFound);
     },
   };
 }
