@@ -67,6 +67,10 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   '/cms-system/system/charger/v2/cache/clear': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/charger/v2/data-transfer': ({ chargerId }) => ({ chargerId, vendorId: 'com.example' }),
   '/cms-system/system/charger/v2/trigger': ({ chargerId }) => ({ chargerId, requestedMessage: 'Heartbeat' }),
+  '/cms-system/system/charger/v2/extended-trigger': ({ chargerId }) => ({
+    chargerId,
+    requestedMessage: 'Heartbeat',
+  }),
   '/cms-system/system/charger/v2/configuration/read': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/charger/v2/configuration/change': ({ chargerId }) => ({
     chargerId,
@@ -109,6 +113,20 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   '/cms-system/system/reservation/v2/cancel': ({ chargerId }) => ({ chargerId, reservationId: 1 }),
   '/cms-system/system/diagnostics/v2/request': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/diagnostics/v2/list': ({ chargerId }) => ({ chargerId }),
+  '/cms-system/system/certificate/v2/install': ({ chargerId }) => ({
+    chargerId,
+    certificateType: 'CentralSystemRootCertificate',
+    certificate: '-----BEGIN CERTIFICATE-----\nTk9UIEEgQ0VSVElGSUNBVEU=\n-----END CERTIFICATE-----',
+  }),
+  '/cms-system/system/certificate/v2/installed': ({ chargerId }) => ({
+    chargerId,
+    certificateType: 'ManufacturerRootCertificate',
+  }),
+  '/cms-system/system/certificate/v2/delete': ({ chargerId }) => ({
+    chargerId,
+    certificateHashData: { hashAlgorithm: 'SHA256', issuerNameHash: 'ab', issuerKeyHash: 'cd', serialNumber: '1' },
+  }),
+  '/cms-system/system/certificate/v2/signings': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/load/v2/detail': {},
   '/cms-system/system/load/v2/enable': { isOpenLoad: 0 },
   '/cms-system/system/load/v2/capacity/save': { phases: 3, capacityL1: 40, capacityL2: 40, capacityL3: 40 },
@@ -155,6 +173,7 @@ const ownAnswers: Partial<Record<SitePath, number>> = {
   '/cms-system/system/charger/v2/cache/clear': 1003,
   '/cms-system/system/charger/v2/data-transfer': 1003,
   '/cms-system/system/charger/v2/trigger': 1003,
+  '/cms-system/system/charger/v2/extended-trigger': 1003,
   '/cms-system/system/charger/v2/configuration/read': 1003,
   '/cms-system/system/charger/v2/configuration/change': 1003,
   // The owner's site has no such link: answered for the site's own links only.
@@ -168,6 +187,10 @@ const ownAnswers: Partial<Record<SitePath, number>> = {
   '/cms-system/system/invoice/v2/detail': 1039,
   // The owner's charger is offline, and its site has no reservation 1.
   '/cms-system/system/diagnostics/v2/request': 1003,
+  // The owner's charger is found: a PEM that is no certificate is refused before anything is sent.
+  '/cms-system/system/certificate/v2/install': 4129,
+  '/cms-system/system/certificate/v2/installed': 1003,
+  '/cms-system/system/certificate/v2/delete': 1003,
   '/cms-system/system/reservation/v2/add': 1039,
   '/cms-system/system/reservation/v2/cancel': 1039,
 };

@@ -9,6 +9,7 @@ import {
   configurationAnswerSchema,
   dataTransferAnswerSchema,
   dataTransferSchema,
+  extendedTriggerMessageSchema,
   getConfigurationSchema,
   triggerAnswerSchema,
   triggerMessageSchema,
@@ -45,6 +46,13 @@ export const chargerToolCalls = {
     data: triggerAnswerSchema,
     access: 'site',
     summary: 'TriggerMessage: asks the charger to send one of six messages now',
+  },
+  '/cms-system/system/charger/v2/extended-trigger': {
+    body: extendedTriggerMessageSchema,
+    data: triggerAnswerSchema,
+    access: 'site',
+    summary:
+      'ExtendedTriggerMessage (security whitepaper): asks the charger to send one of seven messages now, the security ones included',
   },
   '/cms-system/system/charger/v2/configuration/read': {
     body: getConfigurationSchema,

@@ -134,3 +134,30 @@ export const dataTransferAnswerSchema = z.object({
   data: z.string().nullable(),
 });
 export type DataTransferAnswer = z.infer<typeof dataTransferAnswerSchema>;
+
+/**
+ * The messages ExtendedTriggerMessage can ask for (OCPP 1.6 security whitepaper ed. 3, MessageTriggerEnumType):
+ * FirmwareStatusNotification brings a SignedFirmwareStatusNotification, SignChargePointCertificate a SignCertificate.
+ */
+export const extendedTriggerableMessages = [
+  'BootNotification',
+  'LogStatusNotification',
+  'FirmwareStatusNotification',
+  'Heartbeat',
+  'MeterValues',
+  'SignChargePointCertificate',
+  'StatusNotification',
+] as const;
+export type ExtendedTriggerableMessage = (typeof extendedTriggerableMessages)[number];
+
+export const extendedTriggerMessageSchema = z.object({
+  stationId,
+  chargerId,
+  requestedMessage: z.enum(extendedTriggerableMessages, { error: 'Choose a message' }),
+  // The whitepaper's connectorId is an integer > 0, only for a message about one connector.
+  connectorId: connectorId
+    .min(1, 'Choose a connector')
+    .optional()
+    .describe('For StatusNotification and MeterValues: one connector only'),
+});
+export type ExtendedTriggerMessage = z.infer<typeof extendedTriggerMessageSchema>;

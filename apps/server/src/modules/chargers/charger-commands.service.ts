@@ -13,6 +13,7 @@ import {
   type FirmwareUpdateResult,
   type PinDelivery,
   type PinResetResult,
+  type SignedUpdateFirmwareStatus,
 } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import { ocpp16TransactionId } from '../../ocpp/v16/transaction-id.ts';
@@ -23,7 +24,7 @@ import type { ChargerLink } from './charger-link.ts';
 import { startRefusal } from './start-refusal.ts';
 import { chargerViewRepository } from './charger-view.repository.ts';
 import type { ChargerService } from './chargers.service.ts';
-import { firmwareRepository } from './firmware.repository.ts';
+import { firmwareRepository, type CatalogueRow } from './firmware.repository.ts';
 import { firmwareUpdating } from './firmware-status.ts';
 import { chosenVersion, offeredVersion } from './firmware-version.ts';
 import { waitForEvent } from './wait-for-event.ts';
@@ -80,6 +81,39 @@ export function chargerCommandsService({
       if (error instanceof AppError && error.code === codes.chargerOffline) return 'offline';
       return 'refused'; // a CALLERROR
     }
+  };
+
+  /**
+   * SignedUpdateFirmware (security whitepaper ed. 3, L01) of a catalogue entry with a signing certificate and
+   * signature: a new requestId, retrieval from now, the charger installs once it has verified the signature
+   * (installDateTime and retries left to the charger). A charger that refuses it keeps its former status; no
+   * fallback to unsigned UpdateFirmware, which would skip the very check the operator asked for.
+   */
+  const sendSigned = async (
+    chargerId: number,
+    productCode: string,
+    target: CatalogueRow & { signing_certificate: string; signature: string },
+    putBack: () => Promise<void>,
+  ): Promise<FirmwareUpdateResult> => {
+    const requestId = await firmware.nextRequestId();
+    await chargers.recordFirmwareStatus(chargerId, 'Requested', requestId);
+    let status: SignedUpdateFirmwareStatus;
+    try {
+      ({ status } = await link.send(productCode, 'SignedUpdateFirmware', {
+        requestId,
+        firmware: {
+          location: target.url,
+          retrieveDateTime: new Date().toISOString(),
+          signingCertificate: target.signing_certificate,
+          signature: target.signature,
+        },
+      }));
+    } catch (error) {
+      await putBack();
+      throw error;
+    }
+    if (status !== 'Accepted' && status !== 'AcceptedCanceled') await putBack();
+    return { version: target.version, message: 'SignedUpdateFirmware', status, requestId };
   };
 
   const sessionAnswer = async (sessionId: number, chargerId: number): Promise<ChargerSession> => {
@@ -207,6 +241,13 @@ export function chargerCommandsService({
           : chosenVersion(charger.firmware_version, known, version);
       if (!target) throw new AppError(codes.operationFailed, noNewerFirmwareMessage);
       if (!charger.connected) throw new AppError(codes.chargerOffline);
+      const putBack = () =>
+        chargers.recordFirmwareStatus(charger.id, charger.firmware_status, charger.firmware_request_id);
+      const { signing_certificate: signingCertificate, signature } = target;
+      if (signingCertificate !== null && signature !== null) {
+        const signed = { ...target, signing_certificate: signingCertificate, signature };
+        return sendSigned(charger.id, charger.product_code, signed, putBack);
+      }
       // Written before sending: the charger may report Downloading before its answer has been read.
       await chargers.recordFirmwareStatus(charger.id, 'Requested');
       try {
@@ -215,10 +256,10 @@ export function chargerCommandsService({
           retrieveDate: new Date().toISOString(),
         });
       } catch (error) {
-        await chargers.recordFirmwareStatus(charger.id, charger.firmware_status);
+        await putBack();
         throw error;
       }
-      return { version: target.version };
+      return { version: target.version, message: 'UpdateFirmware', status: null, requestId: null };
     },
 
     /**

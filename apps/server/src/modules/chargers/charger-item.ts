@@ -40,6 +40,7 @@ export function toChargerItem({ row, connectors, sessions, catalogue }: ChargerP
     firmwareVersion: row.firmware_version,
     newFirmwareVersion: offeredVersion(row.firmware_version, models)?.version ?? null,
     firmwareStatus: row.firmware_status,
+    firmwareRequestId: row.firmware_request_id,
     totalCurrentA: sum([l1, l2, l3]),
     currentL1: l1,
     currentL2: l2,

@@ -5,6 +5,7 @@ import type {
   ConfigurationStatus,
   DataTransfer,
   DataTransferAnswer,
+  ExtendedTriggerMessage,
   GetConfiguration,
   TriggerMessage,
   UnlockConnector,
@@ -46,6 +47,17 @@ export function chargerToolsService({ chargerView, link }: ChargerToolsDeps) {
       { chargerId, requestedMessage, connectorId }: Omit<TriggerMessage, 'stationId'>,
     ) =>
       link.send(await productCodeOf(stationId, chargerId), 'TriggerMessage', {
+        requestedMessage,
+        ...(connectorId !== undefined && { connectorId }),
+      }),
+
+    // Security whitepaper ed. 3: the charger answers, then sends the message (FirmwareStatusNotification comes as
+    // SignedFirmwareStatusNotification, SignChargePointCertificate as SignCertificate).
+    extendedTriggerMessage: async (
+      stationId: number,
+      { chargerId, requestedMessage, connectorId }: Omit<ExtendedTriggerMessage, 'stationId'>,
+    ) =>
+      link.send(await productCodeOf(stationId, chargerId), 'ExtendedTriggerMessage', {
         requestedMessage,
         ...(connectorId !== undefined && { connectorId }),
       }),

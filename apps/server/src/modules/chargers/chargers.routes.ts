@@ -62,6 +62,8 @@ export function chargersRoutes({
     '/cms-system/system/charger/v2/cache/clear': ({ stationId, body }) => tools.clearCache(stationId, body),
     '/cms-system/system/charger/v2/trigger': ({ stationId, body: { stationId: _site, ...input } }) =>
       tools.triggerMessage(stationId, input),
+    '/cms-system/system/charger/v2/extended-trigger': ({ stationId, body: { stationId: _site, ...input } }) =>
+      tools.extendedTriggerMessage(stationId, input),
     '/cms-system/system/charger/v2/configuration/read': ({
       stationId,
       body: { stationId: _site, ...input },

@@ -1,5 +1,18 @@
-/** Firmware statuses of an update under way: the console's 'Requested', then the charger's own (OCPP 1.6). */
-export const firmwareInProgress: readonly string[] = ['Requested', 'Downloading', 'Downloaded', 'Installing'];
+/**
+ * Firmware statuses of an update under way: the console's 'Requested', then the charger's own (OCPP 1.6
+ * FirmwareStatusNotification, and SignedFirmwareStatusNotification of the security whitepaper).
+ */
+export const firmwareInProgress: readonly string[] = [
+  'Requested',
+  'Downloading',
+  'Downloaded',
+  'Installing',
+  'DownloadScheduled',
+  'DownloadPaused',
+  'SignatureVerified',
+  'InstallScheduled',
+  'InstallRebooting',
+];
 
 /** An update whose last news is older than this is no longer taken as under way (a charger that went silent). */
 const updateStaleAfterMs = 60 * 60_000;

@@ -4,8 +4,24 @@ import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 
 export type FirmwareRow = Selectable<Database['firmware_versions']>;
-export type CatalogueRow = Pick<FirmwareRow, 'model' | 'version' | 'url'>;
-export type CatalogueEntry = { model: string; version: string; url: string };
+export type CatalogueRow = Pick<
+  FirmwareRow,
+  'model' | 'version' | 'url' | 'signing_certificate' | 'signature'
+>;
+/** A signed entry has both its PEM signing certificate and its base64 signature (whitepaper L01). */
+export type CatalogueEntry = {
+  model: string;
+  version: string;
+  url: string;
+  signingCertificate?: string | undefined;
+  signature?: string | undefined;
+};
+
+const toColumns = ({ signingCertificate, signature, ...entry }: CatalogueEntry) => ({
+  ...entry,
+  signing_certificate: signingCertificate ?? null,
+  signature: signature ?? null,
+});
 
 /** The firmware catalogue: the server's rows (user_id null) and each account's own. */
 export function firmwareRepository(db: Db) {
@@ -19,7 +35,7 @@ export function firmwareRepository(db: Db) {
         ? []
         : db
             .selectFrom('firmware_versions')
-            .select(['model', 'version', 'url'])
+            .select(['model', 'version', 'url', 'signing_certificate', 'signature'])
             .where(
               sql<string>`lower(model)`,
               'in',
@@ -48,14 +64,18 @@ export function firmwareRepository(db: Db) {
     upsertOwn: (userId: number, entry: CatalogueEntry, at: Date): Promise<FirmwareRow> =>
       db
         .insertInto('firmware_versions')
-        .values({ user_id: userId, ...entry, created_at: at })
-        .onConflict((oc) =>
-          oc
-            .expression(sql`(coalesce(user_id, 0)), (lower(model)), version`)
-            .doUpdateSet({ url: entry.url, model: entry.model }),
-        )
+        .values({ user_id: userId, ...toColumns(entry), created_at: at })
+        .onConflict((oc) => {
+          const { version: _version, ...changed } = toColumns(entry);
+          return oc.expression(sql`(coalesce(user_id, 0)), (lower(model)), version`).doUpdateSet(changed);
+        })
         .returningAll()
         .executeTakeFirstOrThrow(),
+
+    /** The requestId of a new SignedUpdateFirmware. */
+    nextRequestId: async (): Promise<number> =>
+      (await sql<{ id: number }>`select nextval('firmware_request_ids')::integer as id`.execute(db)).rows[0]!
+        .id,
 
     /** Makes the server's catalogue exactly `entries`, in one transaction. */
     replaceShared: (entries: CatalogueEntry[]): Promise<void> =>
@@ -64,7 +84,7 @@ export function firmwareRepository(db: Db) {
         if (entries.length > 0) {
           await trx
             .insertInto('firmware_versions')
-            .values(entries.map((e) => ({ ...e, user_id: null })))
+            .values(entries.map((e) => ({ ...toColumns(e), user_id: null })))
             .onConflict((oc) => oc.doNothing())
             .execute();
         }

@@ -1,13 +1,36 @@
+import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { firmwareAddSchema, type FirmwareAdd, type FirmwareVersion } from '@plugboard/contract';
+import {
+  checkSignedFirmware,
+  codes,
+  errorMessages,
+  firmwareEntrySchema,
+  type FirmwareAdd,
+  type FirmwareVersion,
+} from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { firmwareRepository, type FirmwareRow } from './firmware.repository.ts';
 
 export type FirmwareServiceDeps = { db: Db; now: () => Date };
 
-/** The FIRMWARE_CATALOG file: [{model, version, url}], checked like firmware/add. */
-const catalogueFile = z.array(firmwareAddSchema.pick({ model: true, version: true, url: true }));
+/** The FIRMWARE_CATALOG file: [{model, version, url, signingCertificate?, signature?}], checked like firmware/add. */
+const catalogueFile = z.array(
+  firmwareEntrySchema
+    .pick({ model: true, version: true, url: true, signingCertificate: true, signature: true })
+    .superRefine(checkSignedFirmware),
+);
+
+/** Whether a PEM text is an X.509 certificate node can read (the charger will check it further: L01.FR.02). */
+export function readableCertificate(pem: string): boolean {
+  try {
+    new X509Certificate(pem);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The firmware catalogue. The server's own entries (FIRMWARE_CATALOG) are offered to every account's chargers;
@@ -20,8 +43,19 @@ export function firmwareService({ db, now }: FirmwareServiceDeps) {
     list: async (userId: number): Promise<FirmwareVersion[]> =>
       (await repo.listFor(userId)).map(toFirmwareVersion),
 
-    add: async (userId: number, { model, version, url }: FirmwareAdd): Promise<FirmwareVersion> =>
-      toFirmwareVersion(await repo.upsertOwn(userId, { model, version, url }, now())),
+    add: async (
+      userId: number,
+      { model, version, url, signingCertificate, signature }: FirmwareAdd,
+    ): Promise<FirmwareVersion> => {
+      if (signingCertificate !== undefined && !readableCertificate(signingCertificate)) {
+        throw new AppError(
+          codes.invalidInput,
+          `${errorMessages[codes.invalidInput]}: signingCertificate: not a readable X.509 certificate`,
+        );
+      }
+      const entry = { model, version, url, signingCertificate, signature };
+      return toFirmwareVersion(await repo.upsertOwn(userId, entry, now()));
+    },
 
     /**
      * Makes the server's catalogue the content of a JSON file; read at start. Throws a readable error for a file
@@ -45,6 +79,11 @@ export function firmwareService({ db, now }: FirmwareServiceDeps) {
         const issue = entries.error.issues[0];
         throw new Error(`${path}: entry ${issue?.path.join('.')}: ${issue?.message}`);
       }
+      const unreadable = entries.data.findIndex(
+        (e) => e.signingCertificate !== undefined && !readableCertificate(e.signingCertificate),
+      );
+      if (unreadable >= 0)
+        throw new Error(`${path}: entry ${unreadable}.signingCertificate: not a certificate`);
       await repo.replaceShared(entries.data);
       return entries.data.length;
     },
@@ -58,5 +97,6 @@ const toFirmwareVersion = (row: FirmwareRow): FirmwareVersion => ({
   version: row.version,
   url: row.url,
   shared: row.user_id === null,
+  signed: row.signing_certificate !== null && row.signature !== null,
   createdAt: row.created_at.toISOString(),
 });

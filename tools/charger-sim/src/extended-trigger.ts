@@ -1,0 +1,46 @@
+import type { Ocpp16 } from '@plugboard/ocpp';
+import { signedFirmwareReport } from './signed-firmware.ts';
+import type { SimulatedCharger } from './simulated-charger.ts';
+
+type Requested = Ocpp16.ExtendedTriggerMessageRequest['requestedMessage'];
+
+/**
+ * ExtendedTriggerMessage (OCPP 1.6 security whitepaper edition 3): answered first, the message sent after, as
+ * TriggerMessage does; a connector it does not have is Rejected. FirmwareStatusNotification brings a
+ * SignedFirmwareStatusNotification (the signed update under way, or Idle), LogStatusNotification an Idle one.
+ * SignChargePointCertificate sends a SignCertificate when `signCertificate` is given; without it the request is
+ * Accepted and nothing follows.
+ */
+export function attachExtendedTriggerHandler(
+  charger: SimulatedCharger,
+  signCertificate?: () => Promise<unknown>,
+): void {
+  const { connectors, later, log } = charger.internals;
+
+  charger.client.handle('ExtendedTriggerMessage', ({ params }) => {
+    const { requestedMessage, connectorId } = params as Ocpp16.ExtendedTriggerMessageRequest;
+    log(`⇐ ExtendedTriggerMessage ${requestedMessage}${connectorId === undefined ? '' : ` ${connectorId}`}`);
+    if (connectorId !== undefined && !connectors.has(connectorId)) {
+      return Promise.resolve({ status: 'Rejected' as const });
+    }
+    const selected = [...connectors.values()].filter(
+      (c) => connectorId === undefined || c.id === connectorId,
+    );
+    const send: Record<Requested, () => Promise<unknown>> = {
+      BootNotification: () => charger.boot(),
+      Heartbeat: () => charger.call('Heartbeat', {}),
+      MeterValues: async () => {
+        for (const c of selected) await charger.sendMeterValues(c.id);
+      },
+      StatusNotification: async () => {
+        for (const c of selected) await charger.setStatus(c.id, c.status);
+      },
+      FirmwareStatusNotification: () =>
+        charger.call('SignedFirmwareStatusNotification', signedFirmwareReport(charger)),
+      LogStatusNotification: () => charger.call('LogStatusNotification', { status: 'Idle' }),
+      SignChargePointCertificate: () => signCertificate?.() ?? Promise.resolve(),
+    };
+    later(0, send[requestedMessage]);
+    return Promise.resolve({ status: 'Accepted' as const });
+  });
+}
