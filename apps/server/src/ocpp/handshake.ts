@@ -48,7 +48,8 @@ export function handshakeGate({
 
   return async (handshake: Handshake): Promise<HandshakeDecision> => {
     const address = proxyAddr(handshake.request, trust);
-    if (handshake.endpoint !== ocppEndpoint) return { accept: false, status: 404, message: 'Not found', address };
+    if (handshake.endpoint !== ocppEndpoint)
+      return { accept: false, status: 404, message: 'Not found', address };
     const protocol = ocppProtocols.find((p) => handshake.protocols.has(p));
     if (!protocol) {
       const message = `Subprotocol required: ${ocppProtocols.join(', ')}`;

@@ -115,7 +115,7 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
               at: now(),
               event: 'refused',
               httpStatus: decision.status,
-              remoteAddress: handshake.remoteAddress,
+              remoteAddress: decision.address,
               nodeId: nodes.nodeId,
             });
           return reject(decision.status, decision.message);
@@ -124,7 +124,8 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
           charger: decision.charger,
           protocol: decision.protocol,
           connectionId: randomUUID(),
-          remoteAddress: handshake.remoteAddress,
+          // The client's, as the failure limiter counted it (X-Forwarded-For only behind a trusted proxy).
+          remoteAddress: decision.address,
         };
         accept(session, decision.protocol);
       },
