@@ -13,12 +13,25 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** The pool behind each Db, for the reads that Kysely's row objects would slow down (`textBatches`). */
 const pools = new WeakMap<Db, pg.Pool>();
 
-export function createDb(url: string, { max = 10 }: { max?: number } = {}): Db {
+export function createDb(
+  url: string,
+  {
+    max = 10,
+    onQuery,
+  }: {
+    max?: number;
+    /** Told of every query run through Kysely, with its SQL (tests count the queries a call makes). */
+    onQuery?: (sql: string) => void;
+  } = {},
+): Db {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
   // The cursor lets a query be read in batches (`.stream()`).
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool, cursor: Cursor }),
+    ...(onQuery && { log: (event) => onQuery(event.query.sql) }),
+  });
   pools.set(db, pool);
   return db;
 }

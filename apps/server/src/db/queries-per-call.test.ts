@@ -1,0 +1,110 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { createDb, type Db } from './client.ts';
+import { migrate } from './migrate.ts';
+import { createTestDatabase } from '../../test/helpers.ts';
+import { aCharger, anOperatorWithSite, callerFor } from '../modules/chargers/chargers.fixtures.ts';
+import { saveTariff } from '../modules/tariffs/tariffs.fixtures.ts';
+import { aStoredSession, readingsOf } from '../modules/sessions/sessions.fixtures.ts';
+
+// The queries each of the console's busiest calls makes (issue 21, bench/api): on a small machine each query's
+// round trip to PostgreSQL costs more CPU than the query itself. Counted once the caller's session and site
+// ownership are known (they are reused for a moment), on a site whose first page is of ongoing, priced sessions.
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let ocppDb: Db;
+let app: FastifyInstance;
+let counting = false;
+const queries: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb(database.url, {
+    max: 4,
+    // What runs behind the calls meanwhile (the events of the fixtures read by the event bus, mail retries) is not
+    // the call's.
+    onQuery: (sql) => counting && !/\b(events|outbox)\b/.test(sql) && queries.push(sql),
+  });
+  ocppDb = createDb(database.url, { max: 2 });
+  await migrate(db);
+  app = await buildApp({
+    config: { logLevel: 'silent', webDist: path.resolve(import.meta.dirname, '../../../web/dist') },
+    db,
+    ocppDb,
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+  await ocppDb.destroy();
+  await db.destroy();
+  await database.drop();
+});
+
+/** A site of three chargers, each with an ongoing session with readings, priced by the site's tariff. */
+async function aBusySite() {
+  const op = await anOperatorWithSite(db);
+  const tariff = await saveTariff(app, op, { timePrice: 0, idlePrice: 0 });
+  const chargers = [];
+  for (const alias of ['Bay 1', 'Bay 2', 'Bay 3']) {
+    const charger = await aCharger(db, { stationId: op.stationId, alias });
+    await aStoredSession(db, charger, { status: 'complete', tariff_id: tariff.id });
+    chargers.push(charger);
+  }
+  // The newest: the first page's.
+  for (const charger of chargers) {
+    const session = await aStoredSession(db, charger, { status: 'ongoing', tariff_id: tariff.id });
+    await readingsOf(db, session, [
+      [10, 3000, 11_000],
+      [20, 6000, 11_000],
+    ]);
+  }
+  return { ...op, as: callerFor(app, op) };
+}
+
+/** The queries a call makes, the second time it is made (the session and site check then reused). */
+async function queriesOf(run: () => Promise<{ status: number }>) {
+  expect((await run()).status).toBe(200);
+  queries.length = 0;
+  counting = true;
+  try {
+    expect((await run()).status).toBe(200);
+  } finally {
+    counting = false;
+  }
+  return [...queries];
+}
+
+describe('queries per call', () => {
+  it('the sessions list: one, with its count and the ongoing sessions priced', async () => {
+    const site = await aBusySite();
+    const made = await queriesOf(() => site.as('/cms-system/system/session/v2/list', {}));
+    expect(made).toHaveLength(1);
+    const { data } = await site.as('/cms-system/system/session/v2/list', { pageSize: 4 });
+    expect(data?.total).toBe(6);
+    expect(data?.list.slice(0, 3)).toMatchObject(
+      [1, 2, 3].map(() => ({ status: 'ongoing', energyKwh: 5, meterValue: 6, cost: 2.72 })),
+    );
+  });
+
+  // A third, with the second, when the chargers name a model: the firmware offered for it.
+  it('the chargers list: two (the page with its count and connectors; the ongoing sessions)', async () => {
+    const site = await aBusySite();
+    expect(await queriesOf(() => site.as('/cms-system/system/charger/v2/list', {}))).toHaveLength(2);
+  });
+
+  it('the site detail: one', async () => {
+    const site = await aBusySite();
+    expect(await queriesOf(() => site.as('/cms-system/system/station/v2/detail', {}))).toHaveLength(1);
+  });
+
+  it('a page past the end still says how many there are', async () => {
+    const site = await aBusySite();
+    const sessions = await site.as('/cms-system/system/session/v2/list', { pageNum: 9, pageSize: 10 });
+    expect(sessions.data).toMatchObject({ list: [], total: 6, totalCapped: false });
+    const chargers = await site.as('/cms-system/system/charger/v2/list', { pageNum: 9, pageSize: 10 });
+    expect(chargers.data).toMatchObject({ list: [], total: 3 });
+  });
+});
