@@ -41,6 +41,9 @@ const schema = z.object({
   TLS_CERT: z.string().optional(),
   TLS_KEY: z.string().optional(),
   TLS_CLIENT_CA: z.string().optional(),
+  // PEM files of the CA that signs chargers' certificates (OCPP SignCertificate); without them CSRs are Rejected.
+  CHARGER_CA_CERT: z.string().optional(),
+  CHARGER_CA_KEY: z.string().optional(),
   // This process among the nodes sharing DATABASE_URL; host name + ':' + PORT when unset.
   NODE_ID: z.string().trim().min(1).max(200).optional(),
 });
@@ -81,6 +84,8 @@ export type Config = {
   nodeId: string;
   /** TLS_CERT / TLS_KEY / TLS_CLIENT_CA as absolute paths; undefined serves plain http and ws. */
   tls: TlsFiles | undefined;
+  /** CHARGER_CA_CERT / CHARGER_CA_KEY as absolute paths; undefined: chargers' CSRs are Rejected. */
+  chargerCa: { cert: string; key: string } | undefined;
 };
 
 export type TlsFiles = { cert: string; key: string; clientCa: string | undefined };
@@ -128,7 +133,15 @@ export function loadConfig(
       .filter(Boolean),
     nodeId: e.NODE_ID ?? `${os.hostname()}:${e.PORT}`,
     tls: tlsFiles(e.TLS_CERT, e.TLS_KEY, e.TLS_CLIENT_CA),
+    chargerCa: chargerCaFiles(e.CHARGER_CA_CERT, e.CHARGER_CA_KEY),
   };
+}
+
+function chargerCaFiles(cert?: string, key?: string): Config['chargerCa'] {
+  if (cert === undefined && key === undefined) return undefined;
+  if (cert === undefined || key === undefined)
+    throw new ConfigError('Invalid configuration: set both CHARGER_CA_CERT and CHARGER_CA_KEY, or neither');
+  return { cert: path.resolve(cert), key: path.resolve(key) };
 }
 
 function tlsFiles(cert?: string, key?: string, clientCa?: string): TlsFiles | undefined {

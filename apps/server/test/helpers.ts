@@ -92,6 +92,7 @@ type TestAppOptions = Partial<
     | 'publicUrl'
     | 'trustProxy'
     | 'dataTransferVendors'
+    | 'chargerCa'
   >
 > &
   Pick<AppOptions, 'logStream'>;

@@ -17,6 +17,7 @@ import { diagnosticsCalls } from './diagnostics.calls.ts';
 import { loadCalls } from './load.calls.ts';
 import { ocppLogCalls } from './ocpp-log.calls.ts';
 import { chargerToolCalls } from './charger-tools.calls.ts';
+import { certificateCalls } from './certificates.calls.ts';
 import { withPlainTextBodies } from './plain-text.ts';
 
 export type { CallDefinition } from './call-definition.ts';
@@ -46,6 +47,7 @@ export const calls = withPlainTextBodies({
   ...loadCalls,
   ...ocppLogCalls,
   ...chargerToolCalls,
+  ...certificateCalls,
 } satisfies Record<string, CallDefinition>);
 
 export type CallPath = keyof typeof calls;

@@ -22,6 +22,7 @@ export * from './overview.ts';
 export * from './load.ts';
 export * from './ocpp-log.ts';
 export * from './charger-tools.ts';
+export * from './certificates.ts';
 export * from './local-list.ts';
 export * from './reservations.ts';
 export * from './diagnostics.ts';

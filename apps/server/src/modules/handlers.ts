@@ -48,6 +48,9 @@ import { tariffsService } from './tariffs/tariffs.service.ts';
 import { sitesService } from './sites/sites.service.ts';
 import { verifyCodeRoutes } from './verify-code/verify-code.routes.ts';
 import { verifyCodeService } from './verify-code/verify-code.service.ts';
+import { certificatesRoutes } from './certificates/certificates.routes.ts';
+import { certificatesService } from './certificates/certificates.service.ts';
+import type { ChargerCa } from './certificates/charger-ca.ts';
 
 export type ModuleDeps = {
   db: Db;
@@ -70,6 +73,8 @@ export type ModuleDeps = {
   localList: LocalListService;
   /** GetDiagnostics with the server's own upload URL. */
   diagnostics: DiagnosticsService;
+  /** The CA that signs chargers' certificates (CHARGER_CA_CERT), if configured. */
+  chargerCa?: ChargerCa | undefined;
 };
 
 /** Every module's call handlers, combined; the type makes a contract call without a handler a compile error. */
@@ -131,6 +136,15 @@ export function handlers(deps: ModuleDeps): CallHandlers<CallPath> {
     ...ocppLogRoutes(deps.ocppLog),
     ...localListRoutes(deps.localList),
     ...diagnosticsRoutes(deps.diagnostics),
+    ...certificatesRoutes(
+      certificatesService({
+        db,
+        now,
+        chargerView: deps.chargerView,
+        link: deps.chargerLink,
+        ca: deps.chargerCa,
+      }),
+    ),
     ...reservationsRoutes(
       reservationsService({ db, now, link: deps.chargerLink, chargerView: deps.chargerView }),
     ),

@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Ocpp16CentralSystemAction, Ocpp16Request, Ocpp16Response } from '@plugboard/ocpp';
+import type { Db } from '../../db/client.ts';
+import type { ChargerCa } from './charger-ca.ts';
+import { certificatesRepository } from './certificates.repository.ts';
+
+export type CertificateSigningDeps = {
+  db: Db;
+  now: () => Date;
+  /** The CA that signs chargers' certificates (CHARGER_CA_CERT / _KEY); without it every CSR is Rejected. */
+  ca: ChargerCa | undefined;
+  log: FastifyBaseLogger;
+};
+
+type Send = <A extends Ocpp16CentralSystemAction>(
+  action: A,
+  payload: Ocpp16Request<A>,
+) => Promise<Ocpp16Response<A>>;
+
+/** What SignCertificate is answered, and what to do once that answer has left: send CertificateSigned. */
+export type SigningAnswer = { status: 'Accepted' | 'Rejected'; deliver?: (send: Send) => Promise<void> };
+
+/**
+ * SignCertificate from a charger (security whitepaper A02/A03): Accepted when a CA is configured, the CSR parses
+ * with a valid signature and its CN is the charger's identity; the certificate then goes back in CertificateSigned.
+ * Each request and the charger's answer are recorded (the console's signing history).
+ */
+export function certificateSigningService({ db, now, ca, log }: CertificateSigningDeps) {
+  const repo = certificatesRepository(db);
+  return {
+    /** SignCertificate from a charger: signed with the CA, or refused and recorded; the history shows both. */
+    signRequest: async (
+      charger: { chargerId: number; productCode: string },
+      csr: string,
+    ): Promise<SigningAnswer> => {
+      const at = now();
+      const outcome = ca
+        ? await ca.sign(csr, charger.productCode, at)
+        : ({ status: 'Rejected', subject: null, refusal: 'no-ca' } as const);
+      if (outcome.status === 'Rejected') {
+        // A CSR for another identity may be an attempt to obtain a certificate for another charger.
+        const level = outcome.refusal === 'cn-mismatch' ? 'warn' : 'info';
+        log[level](
+          { productCode: charger.productCode, subject: outcome.subject, refusal: outcome.refusal },
+          'SignCertificate refused',
+        );
+      }
+      const id = await repo.insertSigning({
+        chargerId: charger.chargerId,
+        at,
+        subject: outcome.subject,
+        status: outcome.status,
+        refusal: outcome.status === 'Rejected' ? outcome.refusal : null,
+        serialNumber: outcome.status === 'Accepted' ? outcome.serialNumber : null,
+        notAfter: outcome.status === 'Accepted' ? outcome.notAfter : null,
+      });
+      if (outcome.status === 'Rejected') return { status: 'Rejected' };
+      return {
+        status: 'Accepted',
+        deliver: async (send) => {
+          const answer = await send('CertificateSigned', { certificateChain: outcome.chain }).catch(
+            (error: unknown) => {
+              log.info({ err: error, productCode: charger.productCode }, 'CertificateSigned not answered');
+              return { status: 'unanswered' as const };
+            },
+          );
+          await repo.answerSigning(id, answer.status, now());
+        },
+      };
+    },
+  };
+}
+
+export type CertificateSigningService = ReturnType<typeof certificateSigningService>;

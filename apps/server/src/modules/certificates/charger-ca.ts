@@ -1,0 +1,110 @@
+import { createPrivateKey, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { SigningRefusal } from '@plugboard/contract';
+import { parseCertificates } from './certificate-hash.ts';
+import { x509 } from './x509.ts';
+
+/** How long a charger certificate signed here is valid. */
+export const chargerCertificateDays = 365;
+/** CertificateSigned.req: certificateChain is at most 10,000 characters. */
+const chainMax = 10_000;
+
+export type SignOutcome =
+  | { status: 'Accepted'; subject: string; chain: string; serialNumber: string; notAfter: Date }
+  | { status: 'Rejected'; subject: string | null; refusal: SigningRefusal };
+
+/** The CA that signs chargers' certificates (CHARGER_CA_CERT / CHARGER_CA_KEY). */
+export type ChargerCa = {
+  /** Its certificate(s) as in the file: the CA first, then any CA above it (sent with each signed certificate). */
+  certificates: x509.X509Certificate[];
+  sign: (csrPem: string, productCode: string, now: Date) => Promise<SignOutcome>;
+};
+
+/** Reads the CA's PEM files; throws with a reason when they cannot serve (the server does not start). */
+export async function loadChargerCa(files: { cert: string; key: string }): Promise<ChargerCa> {
+  const certificates = parseCertificates(await readFile(files.cert, 'utf8'));
+  const key = createPrivateKey(await readFile(files.key, 'utf8'));
+  const [caCert] = certificates;
+  if (!caCert) throw new Error('no certificate');
+  const spki = createPublicKey(key).export({ type: 'spki', format: 'der' });
+  if (!Buffer.from(caCert.publicKey.rawData).equals(spki))
+    throw new Error("the key is not the first certificate's");
+  const { keyAlgorithm, signingAlgorithm } = algorithmsOf(key);
+  const signingKey = key.toCryptoKey(keyAlgorithm, false, ['sign']);
+  const caChain = certificates.map((c) => c.toString('pem')).join('\n');
+  // A leaf certificate takes about 1,000 characters of PEM (2,500 with an RSA 4096 key).
+  if (caChain.length > chainMax - 3000)
+    throw new Error('too many certificates for a CertificateSigned chain');
+
+  return {
+    certificates,
+    sign: async (csrPem, productCode, now) => {
+      let csr: x509.Pkcs10CertificateRequest;
+      try {
+        csr = new x509.Pkcs10CertificateRequest(csrPem);
+        if (!(await csr.verify())) throw new Error('bad signature');
+      } catch {
+        return { status: 'Rejected', subject: null, refusal: 'invalid-csr' };
+      }
+      const subject = csr.subject;
+      // Security whitepaper A02/A03: the CN of the certificate is the charger's identity (its product code here),
+      // which profile 3 checks on every connection. A CSR for another name is refused.
+      const cn = csr.subjectName.getField('CN');
+      if (cn.length !== 1 || cn[0] !== productCode)
+        return { status: 'Rejected', subject, refusal: 'cn-mismatch' };
+      const serial = randomBytes(16);
+      serial[0] = (serial[0] ?? 0) & 0x7f; // a positive INTEGER
+      const notAfter = new Date(now.getTime() + chargerCertificateDays * 86_400_000);
+      const certificate = await x509.X509CertificateGenerator.create({
+        serialNumber: serial.toString('hex'),
+        subject: csr.subjectName,
+        issuer: caCert.subjectName,
+        // A little before now: a charger's clock may be behind the server's.
+        notBefore: new Date(now.getTime() - 5 * 60_000),
+        notAfter,
+        publicKey: csr.publicKey,
+        signingKey,
+        signingAlgorithm,
+        extensions: [
+          new x509.BasicConstraintsExtension(false, undefined, true),
+          new x509.KeyUsagesExtension(
+            x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyAgreement,
+            true,
+          ),
+          new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth]),
+          await x509.SubjectKeyIdentifierExtension.create(csr.publicKey),
+          await x509.AuthorityKeyIdentifierExtension.create(caCert.publicKey),
+        ],
+      });
+      // Leaf first, then the CA(s) it chains to (CertificateSigned.req).
+      const chain = `${certificate.toString('pem')}\n${caChain}`;
+      return {
+        status: 'Accepted',
+        subject,
+        chain,
+        serialNumber: certificate.serialNumber.toLowerCase().replace(/^0+(?=.)/, ''),
+        notAfter: certificate.notAfter,
+      };
+    },
+  };
+}
+
+const curves: Record<string, { namedCurve: string; hash: string }> = {
+  prime256v1: { namedCurve: 'P-256', hash: 'SHA-256' },
+  secp384r1: { namedCurve: 'P-384', hash: 'SHA-384' },
+  secp521r1: { namedCurve: 'P-521', hash: 'SHA-512' },
+};
+
+function algorithmsOf(key: KeyObject) {
+  if (key.asymmetricKeyType === 'rsa') {
+    const algorithm = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
+    return { keyAlgorithm: algorithm, signingAlgorithm: algorithm };
+  }
+  const curve = curves[key.asymmetricKeyDetails?.namedCurve ?? ''];
+  if (key.asymmetricKeyType !== 'ec' || !curve)
+    throw new Error('the key is neither RSA nor EC P-256/384/521');
+  return {
+    keyAlgorithm: { name: 'ECDSA', namedCurve: curve.namedCurve },
+    signingAlgorithm: { name: 'ECDSA', hash: curve.hash },
+  };
+}
