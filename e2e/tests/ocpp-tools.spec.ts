@@ -141,3 +141,31 @@ test('an installer reads the configuration, sees read-only and unknown keys, and
     'Clear authorization cache: the charger answered Accepted',
   );
 });
+
+test("an installer reads the charger's security events in the site's time zone", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { account, site, chargerId, sim } = await aSiteWithCharger(page, baseURL);
+  // The site keeps Tokyo time: the charger's UTC timestamp reads 9 hours later.
+  await apiData(
+    page.request,
+    '/cms-system/system/station/v2/update',
+    { stationId: site.id, name: 'Workshop', timeZone: 'Asia/Tokyo' },
+    account.token,
+  );
+  await sim.call('SecurityEventNotification', {
+    type: 'InvalidCentralSystemCertificate',
+    timestamp: '2026-11-20T08:00:00.000Z',
+    techInfo: 'CN mismatch: plugboard.example',
+  });
+  await page.goto(`/chargeList/${chargerId}/tools`);
+  await page.getByTestId('charger-tools-tab-security').click();
+  await expect(page).toHaveURL(/tab=security/);
+  const row = page.getByTestId('security-event-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('2026-11-20 17:00:00.000');
+  await expect(row).toContainText('InvalidCentralSystemCertificate');
+  await expect(row).toContainText('CN mismatch: plugboard.example');
+  await snapshot(page, testInfo, 'security-events');
+});
