@@ -25,8 +25,8 @@ function show(pages: Record<string, SecurityEventPage>) {
   const recorded = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const answer = await recorded(input, init);
-    if (String(input) !== securityEventsPath) return answer;
-    const { beforeId } = JSON.parse(String(init?.body)) as { beforeId?: number };
+    if (input !== securityEventsPath) return answer;
+    const { beforeId } = JSON.parse(init?.body as string) as { beforeId?: number };
     const page = pages[String(beforeId ?? 'first')] ?? { events: [], nextBeforeId: null };
     return new Response(JSON.stringify(envelope(200, 'success', page).body), {
       headers: { 'content-type': 'application/json' },
