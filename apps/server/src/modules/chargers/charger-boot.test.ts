@@ -87,6 +87,23 @@ describe('a charger that boots without reporting its connectors', () => {
     expect(c.received).toContainEqual(expect.stringMatching(/^TriggerMessage/));
   });
 
+  it('is still asked when all it sends after the boot is a status from before it (its offline queue)', async () => {
+    const c = await aCharger();
+    await c.sim.boot();
+    await c.sim.client.close({ code: 1000 });
+    await vi.waitFor(async () => expect((await c.detail()).connected).toBe(false));
+    await c.sim.connect();
+    const before = new Date(Date.now() - 60_000).toISOString();
+    await bootOnly(c.sim);
+    await c.sim.call('StatusNotification', {
+      connectorId: 1,
+      status: 'Charging',
+      errorCode: 'NoError',
+      timestamp: before,
+    });
+    await vi.waitFor(() => expect(c.received).toContainEqual(expect.stringMatching(/^TriggerMessage/)));
+  });
+
   it('is not asked when it reports its connectors itself', async () => {
     const c = await aCharger();
     await c.sim.boot();
