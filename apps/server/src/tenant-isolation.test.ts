@@ -118,7 +118,7 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
     certificateType: 'CentralSystemRootCertificate',
     certificate: '-----BEGIN CERTIFICATE-----\nTk9UIEEgQ0VSVElGSUNBVEU=\n-----END CERTIFICATE-----',
   }),
-  '/cms-system/system/certificate/v2/installed': ({ chargerId }) => ({
+  '/cms-system/system/certificate/v2/list': ({ chargerId }) => ({
     chargerId,
     certificateType: 'ManufacturerRootCertificate',
   }),
@@ -189,7 +189,7 @@ const ownAnswers: Partial<Record<SitePath, number>> = {
   '/cms-system/system/diagnostics/v2/request': 1003,
   // The owner's charger is found: a PEM that is no certificate is refused before anything is sent.
   '/cms-system/system/certificate/v2/install': 4129,
-  '/cms-system/system/certificate/v2/installed': 1003,
+  '/cms-system/system/certificate/v2/list': 1003,
   '/cms-system/system/certificate/v2/delete': 1003,
   '/cms-system/system/reservation/v2/add': 1039,
   '/cms-system/system/reservation/v2/cancel': 1039,

@@ -21,7 +21,7 @@ export const certificateCalls = {
     access: 'site',
     summary: 'InstallCertificate: a Central System or Manufacturer root certificate (PEM) on the charger',
   },
-  '/cms-system/system/certificate/v2/installed': {
+  '/cms-system/system/certificate/v2/list': {
     body: installedCertificatesQuerySchema,
     data: installedCertificatesSchema,
     access: 'site',

@@ -8,7 +8,7 @@ export function certificatesRoutes(certificates: CertificatesService): CallHandl
   return {
     '/cms-system/system/certificate/v2/install': ({ stationId, body: { stationId: _site, ...input } }) =>
       certificates.install(stationId, input),
-    '/cms-system/system/certificate/v2/installed': ({ stationId, body: { stationId: _site, ...input } }) =>
+    '/cms-system/system/certificate/v2/list': ({ stationId, body: { stationId: _site, ...input } }) =>
       certificates.installed(stationId, input),
     '/cms-system/system/certificate/v2/delete': ({ stationId, body: { stationId: _site, ...input } }) =>
       certificates.delete(stationId, input),

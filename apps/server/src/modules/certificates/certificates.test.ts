@@ -41,7 +41,7 @@ afterAll(async () => {
   pki.remove();
 });
 
-const certificateCall = <N extends 'install' | 'installed' | 'delete' | 'signings'>(name: N) =>
+const certificateCall = <N extends 'install' | 'list' | 'delete' | 'signings'>(name: N) =>
   `/cms-system/system/certificate/v2/${name}` as const;
 
 async function aConnectedCharger(t: OcppTestApp = withCa, sims = simsWithCa) {
@@ -68,7 +68,7 @@ describe('InstallCertificate, GetInstalledCertificateIds, DeleteCertificate', ()
     expect(c.sim.certificates.installed('ManufacturerRootCertificate')).toHaveLength(1);
 
     const [ca] = parseCertificates(pki.ca.cert);
-    const listed = await c.as(certificateCall('installed'), {
+    const listed = await c.as(certificateCall('list'), {
       chargerId: c.chargerId,
       certificateType: 'ManufacturerRootCertificate',
     });
@@ -83,7 +83,7 @@ describe('InstallCertificate, GetInstalledCertificateIds, DeleteCertificate', ()
       ],
     });
     // The other kind has none.
-    const none = await c.as(certificateCall('installed'), {
+    const none = await c.as(certificateCall('list'), {
       chargerId: c.chargerId,
       certificateType: 'CentralSystemRootCertificate',
     });
@@ -125,7 +125,7 @@ describe('InstallCertificate, GetInstalledCertificateIds, DeleteCertificate', ()
     await c.sim.stop();
     await vi.waitFor(async () =>
       expect(
-        await c.as(certificateCall('installed'), {
+        await c.as(certificateCall('list'), {
           chargerId: c.chargerId,
           certificateType: 'ManufacturerRootCertificate',
         }),
