@@ -1,0 +1,74 @@
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { aCharger, aStation } from '../modules/chargers/chargers.fixtures.ts';
+import { listeningApp, simulators, storedRows, type OcppTestApp } from './ocpp.fixtures.ts';
+
+// What a charger's connection costs PostgreSQL, counted over a real WebSocket: the statements of the connection's
+// own path (handshake, connect, boot, statuses, the boot's status check; BEGIN and COMMIT included) while chargers
+// connect, boot and report their connectors. Before issue 15's work that path took at least 31 statements a charger:
+// the handshake read the charger twice, connect 6, boot 7, two statuses 7 each, the status check 2.
+
+let t: OcppTestApp;
+const sims = simulators(() => t.url);
+const { chargerRow } = storedRows(() => t.db);
+
+beforeAll(async () => {
+  // The boot's status check runs 2 s after it (a status arrives well before).
+  t = await listeningApp({ ocppHeartbeatInterval: 2 });
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await sims.stopAll();
+});
+afterAll(() => t.close());
+
+/**
+ * What other modules read or write when a charger connects (the site for live views and load management, its local
+ * list, the PIN secret once, the message log and connection history written behind), left out of the count.
+ */
+const otherModules =
+  /"(sites|local_list_sites|local_list_chargers|server_secrets|ocpp_messages|charger_connections)"|^\s*(LISTEN|UNLISTEN)/i;
+
+/** The statements of this process (the app's pool) while `work` runs. */
+async function statementsOf(work: () => Promise<unknown>) {
+  const query = vi.spyOn(pg.Client.prototype, 'query');
+  await work();
+  const texts = query.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
+  query.mockRestore();
+  return texts.filter((text) => !otherModules.test(text));
+}
+
+/** Connects and boots the chargers at once (BootNotification, then 2 statuses each), past the status check. */
+async function connectAll(chargers: { id: number; product_code: string; pin: string }[]) {
+  const made = chargers.map((c) => sims.make(c));
+  const statements = await statementsOf(async () => {
+    await Promise.all(made.map((sim) => sim.boot()));
+    await new Promise((resolve) => setTimeout(resolve, 2300));
+  });
+  for (const c of chargers)
+    expect(await chargerRow(c.id)).toMatchObject({ connected: true, status: 'available' });
+  return statements;
+}
+
+const handshakeReads = (statements: string[]) =>
+  statements.filter((s) => /from "chargers" where lower\(product_code\)/i.test(s));
+const statusChecks = (statements: string[]) => statements.filter((s) => /not exists/i.test(s));
+
+describe('a connection', () => {
+  it('of one charger takes at most 27 statements: one read in the handshake, no status check', async () => {
+    const statements = await connectAll([await aCharger(t.db)]);
+    // handshake 1, connect 6, boot 6, two statuses 7 each.
+    expect(statements.length).toBeLessThanOrEqual(27);
+    expect(handshakeReads(statements)).toHaveLength(1);
+    expect(statusChecks(statements)).toHaveLength(0);
+  });
+
+  it('of 20 chargers at once takes no more a charger than one alone (19 here): their writes share transactions', async () => {
+    const stationId = await aStation(t.db);
+    const chargers = await Promise.all(Array.from({ length: 20 }, () => aCharger(t.db, { stationId })));
+    const statements = await connectAll(chargers);
+    expect(statements.length / chargers.length).toBeLessThanOrEqual(27);
+    expect(handshakeReads(statements)).toHaveLength(20);
+    expect(statusChecks(statements)).toHaveLength(0);
+  });
+});
