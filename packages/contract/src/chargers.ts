@@ -309,6 +309,8 @@ export const chargerSchema = z.object({
    * charger never reported firmwareVersion); else null.
    */
   newFirmwareVersion: z.string().nullable(),
+  /** newFirmwareVersion has a signing certificate and signature: it goes by SignedUpdateFirmware (else UpdateFirmware). */
+  newFirmwareSigned: z.boolean(),
   /**
    * OCPP FirmwareStatus as last reported (Downloading, Downloaded, Installing, Installed, DownloadFailed,
    * InstallationFailed, Idle), or 'Requested' from firmware/update until the charger reports; null if never.

@@ -16,6 +16,7 @@ export type ChargerParts = {
 /** The console's view of a charger (spec section 3): its row, connectors, ongoing sessions and newer firmware. */
 export function toChargerItem({ row, connectors, sessions, catalogue }: ChargerParts): Charger {
   const models = catalogue.filter((c) => c.model.toLowerCase() === row.model?.toLowerCase());
+  const offered = offeredVersion(row.firmware_version, models);
   const first = sessions[0];
   // Readings of an unreachable charger are history, not what flows now.
   const live = row.connected ? sessions : [];
@@ -38,7 +39,8 @@ export function toChargerItem({ row, connectors, sessions, catalogue }: ChargerP
     connected: row.connected,
     lastSeenAt: row.last_seen_at?.toISOString() ?? null,
     firmwareVersion: row.firmware_version,
-    newFirmwareVersion: offeredVersion(row.firmware_version, models)?.version ?? null,
+    newFirmwareVersion: offered?.version ?? null,
+    newFirmwareSigned: !!offered?.signing_certificate && !!offered.signature,
     firmwareStatus: row.firmware_status,
     firmwareRequestId: row.firmware_request_id,
     totalCurrentA: sum([l1, l2, l3]),

@@ -30,6 +30,8 @@ export function aCharger(overrides: Partial<Charger> = {}): Charger {
     firmwareVersion: '1.0.0',
     newFirmwareVersion: null,
     firmwareStatus: null,
+    firmwareRequestId: null,
+    newFirmwareSigned: false,
     totalCurrentA: null,
     currentL1: null,
     currentL2: null,

@@ -15,6 +15,7 @@ import { useTriggerMessage } from '../api/trigger-message';
 import { useUnlockConnector } from '../api/unlock-connector';
 import { answerSeverity } from '../lib/answer';
 import { DataTransferCard } from './data-transfer-card';
+import { ExtendedTriggerCard } from './extended-trigger-card';
 
 export type ChargerOperationsProps = {
   chargerId: number;
@@ -241,6 +242,12 @@ export function ChargerOperations({ chargerId, name, connected, connectorIds }: 
           {t('chargerTools.operations.trigger')}
         </Button>
       </Card>
+      <ExtendedTriggerCard
+        chargerId={chargerId}
+        name={name}
+        connected={connected}
+        connectorIds={connectorIds}
+      />
       <DataTransferCard chargerId={chargerId} name={name} connected={connected} />
     </Stack>
   );

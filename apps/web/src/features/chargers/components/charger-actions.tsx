@@ -61,10 +61,21 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
     confirm({
       title: t(`chargers.confirm.${action}Title`),
       // A charger that never reported its firmware version: the operator is told so before choosing to install.
-      content:
+      content: [
         action === 'firmware' && charger.firmwareVersion === null
           ? t('chargers.confirm.firmwareUnknownVersion', { name, version })
           : t(`chargers.confirm.${action}`, { name, version }),
+        // Which message goes: the catalogue entry's certificate and signature decide (SignedUpdateFirmware).
+        ...(action === 'firmware'
+          ? [
+              t(
+                charger.newFirmwareSigned
+                  ? 'chargers.confirm.firmwareSigned'
+                  : 'chargers.confirm.firmwareUnsigned',
+              ),
+            ]
+          : []),
+      ].join('\n'),
       confirmText: t(`chargers.actions.${action}`),
       type,
     });
@@ -113,7 +124,19 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
       if (version === null || !(await ask('firmware', 'primary', version))) return;
       firmware.mutate(
         { chargerId, version },
-        { onSuccess: ({ version }) => success(t('chargers.done.firmware', { version })) },
+        {
+          onSuccess: ({ version, status, requestId }) => {
+            if (status === null) return success(t('chargers.done.firmware', { version }));
+            // SignedUpdateFirmware: the charger's answer, as it came (a refusal leaves the former status).
+            const answer = t(`chargers.signedFirmwareAnswer.${status}`);
+            if (status === 'Accepted' || status === 'AcceptedCanceled')
+              return success(t('chargers.done.firmwareSigned', { version, requestId, answer }));
+            notify({
+              message: t('chargers.done.firmwareSignedRefused', { version, answer }),
+              severity: 'error',
+            });
+          },
+        },
       );
     },
     resetPin: async () => {

@@ -94,6 +94,17 @@ export function ChargerFields({ charger }: ChargerFieldsProps) {
           {firmwareStatus
             ? t(`chargers.firmwareStatus.${firmwareStatus}`)
             : (charger.firmwareStatus ?? noValue)}
+          {charger.firmwareRequestId !== null && (
+            <Typography
+              component="span"
+              variant="body2"
+              color="text.secondary"
+              sx={{ ml: 1 }}
+              data-testid="charger-firmware-request"
+            >
+              {t('chargers.details.firmwareRequest', { id: charger.firmwareRequestId })}
+            </Typography>
+          )}
           {progress && (
             <LinearProgress
               variant="determinate"

@@ -6,11 +6,12 @@ import { firmwareAddPath, firmwareListPath } from '../api/firmware-catalogue';
 import { renderWithHosts } from '../testing';
 import { FirmwareCatalogueDialog } from './firmware-catalogue-dialog';
 
-const entry = (model: string, version: string, shared: boolean) => ({
+const entry = (model: string, version: string, shared: boolean, signed = false) => ({
   model,
   version,
   url: `https://firmware.example/${model}-${version}.bin`,
   shared,
+  signed,
   createdAt: '2026-11-01T10:00:00.000Z',
 });
 
@@ -27,8 +28,8 @@ describe('the firmware catalogue screen', () => {
     renderWithHosts(<FirmwareCatalogueDialog open onClose={() => {}} />);
     await waitFor(() => expect(screen.getAllByTestId('firmware-row')).toHaveLength(2));
     expect(screen.getAllByTestId('firmware-row').map((row) => row.textContent)).toEqual([
-      'Simulator3.0.0https://firmware.example/Simulator-3.0.0.binServer',
-      'Wallbox1.2.0https://firmware.example/Wallbox-1.2.0.binYours',
+      'Simulator3.0.0https://firmware.example/Simulator-3.0.0.binUnsignedServer',
+      'Wallbox1.2.0https://firmware.example/Wallbox-1.2.0.binUnsignedYours',
     ]);
 
     fireEvent.change(screen.getByTestId('firmware-add-model'), { target: { value: 'Wallbox' } });
@@ -50,5 +51,40 @@ describe('the firmware catalogue screen', () => {
       ]),
     );
     expect(await screen.findByText('Firmware 1.3.0 for Wallbox added')).toBeTruthy();
+  });
+
+  it('adds a signed version with its certificate and signature, both or neither', async () => {
+    setStationId(7);
+    const { requests } = fakeServer({
+      [firmwareListPath]: envelope(200, 'success', [entry('Wallbox', '1.2.0', false, true)]),
+      [firmwareAddPath]: envelope(200, 'success', entry('Wallbox', '1.3.0', false, true)),
+    });
+    renderWithHosts(<FirmwareCatalogueDialog open onClose={() => {}} />);
+    await waitFor(() => expect(screen.getByTestId('firmware-row-message').textContent).toBe('Signed'));
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----';
+    fireEvent.change(screen.getByTestId('firmware-add-model'), { target: { value: 'Wallbox' } });
+    fireEvent.change(screen.getByTestId('firmware-add-version'), { target: { value: '1.3.0' } });
+    fireEvent.change(screen.getByTestId('firmware-add-url'), {
+      target: { value: 'https://firmware.example/wb-1.3.0.bin' },
+    });
+    fireEvent.change(screen.getByTestId('firmware-add-signingCertificate'), { target: { value: pem } });
+    fireEvent.click(screen.getByTestId('firmware-add-submit'));
+    expect(await screen.findByText('Paste both the certificate and the signature, or neither')).toBeTruthy();
+    expect(requests.filter((r) => r.path === firmwareAddPath)).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('firmware-add-signature'), { target: { value: ' c2lnbmF0dXJl ' } });
+    fireEvent.click(screen.getByTestId('firmware-add-submit'));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path === firmwareAddPath).map((r) => r.body)).toEqual([
+        {
+          stationId: 7,
+          model: 'Wallbox',
+          version: '1.3.0',
+          url: 'https://firmware.example/wb-1.3.0.bin',
+          signingCertificate: pem,
+          signature: 'c2lnbmF0dXJl',
+        },
+      ]),
+    );
   });
 });

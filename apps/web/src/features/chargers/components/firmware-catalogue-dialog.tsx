@@ -21,10 +21,14 @@ import { useAddFirmware, useFirmwareCatalogue } from '../api/firmware-catalogue'
 
 export type FirmwareCatalogueDialogProps = { open: boolean; onClose: () => void };
 
-type Entry = { model: string; version: string; url: string };
-const empty: Entry = { model: '', version: '', url: '' };
+type Entry = { model: string; version: string; url: string; signingCertificate: string; signature: string };
+const empty: Entry = { model: '', version: '', url: '', signingCertificate: '', signature: '' };
 
-/** The account's firmware catalogue: what its chargers are offered (model, version, URL), and a form to add one. */
+/**
+ * The account's firmware catalogue: what its chargers are offered (model, version, URL, signed or not), and a form to
+ * add one. A version with its signing certificate and signature goes by SignedUpdateFirmware (the security
+ * whitepaper), one without by UpdateFirmware.
+ */
 export function FirmwareCatalogueDialog({ open, onClose }: FirmwareCatalogueDialogProps) {
   const { t } = useTranslation();
   const catalogue = useFirmwareCatalogue({ enabled: open });
@@ -33,12 +37,28 @@ export function FirmwareCatalogueDialog({ open, onClose }: FirmwareCatalogueDial
   const [tried, setTried] = useState(false);
   const missing = (field: keyof Entry) => tried && entry[field].trim() === '';
   const badUrl = tried && entry.url.trim() !== '' && !/^https?:\/\/\S+$/i.test(entry.url.trim());
+  const certificate = entry.signingCertificate.trim();
+  const signature = entry.signature.trim();
+  // Both or neither: a signed firmware needs the certificate and the signature.
+  const halfSigned = (certificate === '') !== (signature === '');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    const values = { model: entry.model.trim(), version: entry.version.trim(), url: entry.url.trim() };
-    if (!values.model || !values.version || !/^https?:\/\/\S+$/i.test(values.url) || add.isPending) return;
+    const values = {
+      model: entry.model.trim(),
+      version: entry.version.trim(),
+      url: entry.url.trim(),
+      ...(certificate && signature && { signingCertificate: certificate, signature }),
+    };
+    if (
+      !values.model ||
+      !values.version ||
+      !/^https?:\/\/\S+$/i.test(values.url) ||
+      halfSigned ||
+      add.isPending
+    )
+      return;
     add.mutate(values, {
       onSuccess: (added) => {
         notify({ message: t('chargers.firmwareCatalogue.added', added), severity: 'success' });
@@ -48,9 +68,10 @@ export function FirmwareCatalogueDialog({ open, onClose }: FirmwareCatalogueDial
     });
   };
 
-  const field = (name: keyof Entry, max: number, error: boolean, helper?: string) => (
+  const field = (name: keyof Entry, max: number, error: boolean, helper?: string, rows?: number) => (
     <TextField
       size="small"
+      {...(rows !== undefined && { multiline: true, minRows: rows, maxRows: 8 })}
       label={t(`chargers.firmwareCatalogue.${name}`)}
       value={entry[name]}
       onChange={(event) => setEntry({ ...entry, [name]: event.target.value })}
@@ -75,6 +96,7 @@ export function FirmwareCatalogueDialog({ open, onClose }: FirmwareCatalogueDial
               <TableCell>{t('chargers.firmwareCatalogue.model')}</TableCell>
               <TableCell>{t('chargers.firmwareCatalogue.version')}</TableCell>
               <TableCell>{t('chargers.firmwareCatalogue.url')}</TableCell>
+              <TableCell>{t('chargers.firmwareCatalogue.offeredWith')}</TableCell>
               <TableCell />
             </TableRow>
           </TableHead>
@@ -84,6 +106,13 @@ export function FirmwareCatalogueDialog({ open, onClose }: FirmwareCatalogueDial
                 <TableCell>{row.model}</TableCell>
                 <TableCell>{row.version}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-all' }}>{row.url}</TableCell>
+                <TableCell data-testid="firmware-row-message">
+                  {row.signed ? (
+                    <Chip size="small" color="success" label={t('chargers.firmwareCatalogue.signed')} />
+                  ) : (
+                    t('chargers.firmwareCatalogue.unsigned')
+                  )}
+                </TableCell>
                 <TableCell>
                   <Chip
                     size="small"
@@ -97,7 +126,7 @@ export function FirmwareCatalogueDialog({ open, onClose }: FirmwareCatalogueDial
             ))}
             {catalogue.data?.length === 0 && (
               <TableRow>
-                <TableCell colSpan={4} data-testid="firmware-catalogue-empty">
+                <TableCell colSpan={5} data-testid="firmware-catalogue-empty">
                   {t('chargers.firmwareCatalogue.empty')}
                 </TableCell>
               </TableRow>
@@ -115,6 +144,23 @@ export function FirmwareCatalogueDialog({ open, onClose }: FirmwareCatalogueDial
             chargerFieldLimits.firmwareUrlMax,
             missing('url') || badUrl,
             missing('url') || badUrl ? t('chargers.firmwareCatalogue.urlInvalid') : undefined,
+          )}
+          <Typography variant="body2" color="text.secondary">
+            {t('chargers.firmwareCatalogue.signedHelp')}
+          </Typography>
+          {field(
+            'signingCertificate',
+            chargerFieldLimits.signingCertificateMax,
+            tried && halfSigned && certificate === '',
+            undefined,
+            3,
+          )}
+          {field(
+            'signature',
+            chargerFieldLimits.signatureMax,
+            tried && halfSigned && signature === '',
+            tried && halfSigned ? t('chargers.firmwareCatalogue.signedBoth') : undefined,
+            2,
           )}
           <Stack direction="row" justifyContent="flex-end">
             <Button
