@@ -169,3 +169,37 @@ test("an installer reads the charger's security events in the site's time zone",
   await expect(row).toContainText('CN mismatch: plugboard.example');
   await snapshot(page, testInfo, 'security-events');
 });
+
+test("an installer gets the charger's security log (GetLog) within a time window and downloads it", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const { productCode, sim } = await aSiteWithCharger(page, baseURL);
+  await page.goto('/chargeList');
+  await page.getByTestId(`charger-row-${productCode}`).click();
+  const details = page.getByTestId('charger-details');
+  await details.getByTestId('charger-diagnostics-kind').click();
+  await page.getByTestId('charger-diagnostics-kind-SecurityLog').click();
+  await details.getByTestId('charger-diagnostics-from').fill('2026-11-20T08:00');
+  await details.getByTestId('charger-diagnostics-to').fill('2026-11-21T08:00');
+  await details.getByTestId('charger-diagnostics-request').click();
+  await expect(details.getByTestId('charger-diagnostics-request')).toHaveText('Get log');
+  await confirmWith(page, "Get the charger's log?");
+  const fileName = `security-log-${productCode}.log`;
+  await expect(page.getByText(`The charger will upload ${fileName}`)).toBeVisible();
+
+  // The charger uploads to the server's one-time URL and reports its progress by the GetLog's requestId.
+  const [getLog] = sim.received('GetLog') as { requestId: number; log: { oldestTimestamp: string } }[];
+  expect(getLog?.log.oldestTimestamp).toMatch(/^2026-11-2\dT\d{2}:00:00\.000Z$/);
+  await expect(details.getByTestId('charger-diagnostics-log')).toHaveText(
+    `Security log (GetLog) · request ${getLog?.requestId} · uploaded`,
+  );
+  await expect(details.getByTestId('charger-diagnostics-file')).toContainText(fileName);
+  await snapshot(page, testInfo, 'security-log');
+  const download = page.waitForEvent('download');
+  await details.getByTestId('charger-diagnostics-download').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(fileName);
+  const content = await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c).toString());
+  expect(content).toContain(`${productCode} SecurityLog`);
+});

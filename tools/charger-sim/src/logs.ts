@@ -15,6 +15,7 @@ export function attachLogHandler(charger: SimulatedCharger, upload: 'put' | 'mul
 
   charger.client.handle('GetLog', async ({ params }) => {
     const { logType, requestId, log: where } = params as Ocpp16.GetLogRequest;
+    log(`⇐ GetLog ${JSON.stringify(params)}`);
     const fileName = `${logType === 'SecurityLog' ? 'security' : 'diagnostics'}-log-${charger.productCode}.log`;
     const window = `${where.oldestTimestamp ?? 'start'} .. ${where.latestTimestamp ?? 'now'}`;
     const content = `${new Date().toISOString()} ${charger.productCode} ${logType} ${window}: all well\n`;

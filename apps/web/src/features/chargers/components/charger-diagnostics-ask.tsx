@@ -34,6 +34,7 @@ export function ChargerDiagnosticsAsk({ charger }: ChargerDiagnosticsAskProps) {
   const [fromText, setFromText] = useState('');
   const [toText, setToText] = useState('');
   const name = charger.alias || charger.productCode;
+  const isLog = kind !== 'Diagnostics';
   const from = fromLocalInput(fromText, timeZone);
   const to = fromLocalInput(toText, timeZone);
   const windowError = from && to && from >= to ? t('chargers.diagnostics.windowOrder') : null;
@@ -43,8 +44,8 @@ export function ChargerDiagnosticsAsk({ charger }: ChargerDiagnosticsAskProps) {
       notify({ message: t('chargers.diagnostics.logRejected'), severity: 'warning' });
     else if (!d.fileName)
       notify({
-        message: t(kind === 'Diagnostics' ? 'chargers.diagnostics.noFile' : 'chargers.diagnostics.logNoName'),
-        severity: kind === 'Diagnostics' ? 'warning' : 'success',
+        message: t(isLog ? 'chargers.diagnostics.logNoName' : 'chargers.diagnostics.noFile'),
+        severity: isLog ? 'success' : 'warning',
       });
     else
       notify({
@@ -58,15 +59,14 @@ export function ChargerDiagnosticsAsk({ charger }: ChargerDiagnosticsAskProps) {
 
   const ask = async () => {
     const confirmed = await confirm({
-      title: t('chargers.diagnostics.requestTitle'),
-      content:
-        kind === 'Diagnostics'
-          ? t('chargers.diagnostics.requestConfirm', { name })
-          : t('chargers.diagnostics.requestLogConfirm', {
-              name,
-              kind: t(`chargers.diagnostics.kinds.${kind}`),
-            }),
-      confirmText: t('chargers.diagnostics.request'),
+      title: t(isLog ? 'chargers.diagnostics.requestLogTitle' : 'chargers.diagnostics.requestTitle'),
+      content: !isLog
+        ? t('chargers.diagnostics.requestConfirm', { name })
+        : t('chargers.diagnostics.requestLogConfirm', {
+            name,
+            kind: t(`chargers.diagnostics.kinds.${kind}`),
+          }),
+      confirmText: t(isLog ? 'chargers.diagnostics.requestLog' : 'chargers.diagnostics.request'),
     });
     if (!confirmed) return;
     request.mutate(
@@ -123,7 +123,7 @@ export function ChargerDiagnosticsAsk({ charger }: ChargerDiagnosticsAskProps) {
         data-testid="charger-diagnostics-request"
         sx={{ alignSelf: 'flex-start' }}
       >
-        {t('chargers.diagnostics.request')}
+        {t(isLog ? 'chargers.diagnostics.requestLog' : 'chargers.diagnostics.request')}
       </Button>
     </Stack>
   );

@@ -94,8 +94,10 @@ describe("a charger's diagnostics", () => {
     );
     expect(screen.getByTestId('charger-diagnostics-request')).toHaveProperty('disabled', true);
     fireEvent.change(screen.getByTestId('charger-diagnostics-to'), { target: { value: '2026-11-21T09:00' } });
+    expect(screen.getByTestId('charger-diagnostics-request').textContent).toBe('Get log');
     fireEvent.click(screen.getByTestId('charger-diagnostics-request'));
     const dialog = await screen.findByTestId('confirm-dialog');
+    expect(within(dialog).getByTestId('confirm-dialog-title').textContent).toBe("Get the charger's log?");
     expect(within(dialog).getByTestId('confirm-dialog-content').textContent).toBe(
       'Gate will upload its Security log (GetLog) to this server; it appears here once uploaded.',
     );
