@@ -50,8 +50,8 @@ export function sessionsRepository(db: Db) {
     },
 
     /**
-     * Inserts a session under its transaction id, in one statement. Returns undefined when a session
-     * with the same start (charger, connector, card, time) exists: the StartTransaction is a replay.
+     * Inserts a session under its transaction id, in one statement. Returns undefined when a session with the same
+     * start (charger, connector, card, time) or, on the same charger, the same transaction id exists: a replay.
      * The session keeps snapshots: the charger's alias and product code (history outlives the charger), and the
      * site's tariff version valid at its start and currency (a tariff saved later applies to later sessions only; a
      * session replayed late from the charger's offline queue keeps the version of its start). A session that started
@@ -76,7 +76,7 @@ export function sessionsRepository(db: Db) {
         from chargers c
         join sites site on site.id = ${s.stationId}
         where c.id = ${s.chargerId}
-        on conflict (charger_id, connector_id, id_tag, start_time) do nothing
+        on conflict do nothing
         returning *`.execute(db);
       return result.rows[0];
     },
@@ -171,6 +171,16 @@ export function sessionsRepository(db: Db) {
           .executeTakeFirst();
       return (await named(false)) ?? (await named(true));
     },
+
+    /** The session started under that transaction id (not an unknown one's stop), if any. */
+    findOwn: (chargerId: number, transactionId: string): Promise<ChargingSessionRow | undefined> =>
+      db
+        .selectFrom('charging_sessions')
+        .selectAll()
+        .where('charger_id', '=', chargerId)
+        .where('transaction_id', '=', transactionId)
+        .where(sql<boolean>`not (${isUnknown})`)
+        .executeTakeFirst(),
 
     /** The session this server started under that transaction id, if any. */
     ownSession: (chargerId: number, transactionId: string) =>

@@ -150,6 +150,10 @@ describe('the sessions core', () => {
       replayed: true,
       session: { id: first.session.id },
     });
+    // A transaction id is the charger's one transaction: told again with another time, it is the same.
+    expect(
+      await sessions.start(charger, { ...started, timestamp: '2026-04-03T08:00:05.000Z' }),
+    ).toMatchObject({ replayed: true, session: { id: first.session.id } });
 
     await sessions.update(
       charger,

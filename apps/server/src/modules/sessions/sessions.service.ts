@@ -173,7 +173,11 @@ export function sessionService({ db, events, now }: SessionServiceDeps) {
           authorization: remote ? 'Accepted' : decision.status,
           card: cardSnapshot(decision),
         });
-        if (!inserted) return { session: (await tx.findByStart(key))!, replayed: true };
+        if (!inserted) {
+          // The same start, or (a charger's own id, 2.0.1) a start under an id the charger already used.
+          const first = (await tx.findByStart(key)) ?? (await tx.findOwn(charger.chargerId, transactionId));
+          return { session: first!, replayed: true };
+        }
         await meterValuesRepository(trx).insert(meterRows(charger, key.connectorId, inserted.id, readings));
         // A new transaction on a connector ends whatever the charger never stopped there.
         const stale = await tx.ongoingOnConnector(key.chargerId, key.connectorId, inserted.id);
