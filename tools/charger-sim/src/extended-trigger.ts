@@ -1,4 +1,5 @@
 import type { Ocpp16 } from '@plugboard/ocpp';
+import { requestChargePointCertificate } from './certificates.ts';
 import { signedFirmwareReport } from './signed-firmware.ts';
 import type { SimulatedCharger } from './simulated-charger.ts';
 
@@ -8,13 +9,9 @@ type Requested = Ocpp16.ExtendedTriggerMessageRequest['requestedMessage'];
  * ExtendedTriggerMessage (OCPP 1.6 security whitepaper edition 3): answered first, the message sent after, as
  * TriggerMessage does; a connector it does not have is Rejected. FirmwareStatusNotification brings a
  * SignedFirmwareStatusNotification (the signed update under way, or Idle), LogStatusNotification an Idle one.
- * SignChargePointCertificate sends a SignCertificate when `signCertificate` is given; without it the request is
- * Accepted and nothing follows.
+ * SignChargePointCertificate a SignCertificate with a new key's CSR (A02, certificates.ts).
  */
-export function attachExtendedTriggerHandler(
-  charger: SimulatedCharger,
-  signCertificate?: () => Promise<unknown>,
-): void {
+export function attachExtendedTriggerHandler(charger: SimulatedCharger): void {
   const { connectors, later, log } = charger.internals;
 
   charger.client.handle('ExtendedTriggerMessage', ({ params }) => {
@@ -38,7 +35,7 @@ export function attachExtendedTriggerHandler(
       FirmwareStatusNotification: () =>
         charger.call('SignedFirmwareStatusNotification', signedFirmwareReport(charger)),
       LogStatusNotification: () => charger.call('LogStatusNotification', { status: 'Idle' }),
-      SignChargePointCertificate: () => signCertificate?.() ?? Promise.resolve(),
+      SignChargePointCertificate: () => requestChargePointCertificate(charger),
     };
     later(0, send[requestedMessage]);
     return Promise.resolve({ status: 'Accepted' as const });

@@ -173,6 +173,30 @@ describe('signed firmware update', () => {
     );
   });
 
+  it("answers the charger's refusal and keeps the former firmware status", async () => {
+    const c = await aConnectedCharger();
+    await c.sim.call('FirmwareStatusNotification', { status: 'Idle' });
+    await c.addFirmware({
+      model: 'Simulator',
+      version: '2.1.0',
+      url: `${filesUrl}/charger-2.1.0.bin`,
+      signingCertificate: signer.certificate,
+      signature: signatureOf(firmwareBytes),
+    });
+    // A charger whose certificate revocation list names the signing certificate.
+    c.sim.client.handle('SignedUpdateFirmware', () => ({ status: 'RevokedCertificate' }));
+    const answer = await c.as(chargerCall('firmware/update'), { chargerId: c.chargerId });
+    expect(answer).toMatchObject({
+      status: 200,
+      data: { message: 'SignedUpdateFirmware', status: 'RevokedCertificate' },
+    });
+    expect(await c.detail()).toMatchObject({
+      firmwareVersion: '1.0.0',
+      firmwareStatus: 'Idle',
+      firmwareRequestId: null,
+    });
+  });
+
   it('shows DownloadFailed when the location cannot be downloaded', async () => {
     const c = await aConnectedCharger();
     await c.addFirmware({
@@ -248,8 +272,8 @@ describe('ExtendedTriggerMessage', () => {
     FirmwareStatusNotification: /^SignedFirmwareStatusNotification \{"status":"Idle"\}/,
     Heartbeat: /^Heartbeat /,
     MeterValues: /^MeterValues /,
-    // The simulator has no certificate of its own to renew: it accepts, and nothing follows.
-    SignChargePointCertificate: null,
+    // A02: a new key's CSR (the server refuses it here, with no charger CA configured; the request went).
+    SignChargePointCertificate: /^SignCertificate \{"csr":"-----BEGIN CERTIFICATE REQUEST-----/,
     StatusNotification: /^StatusNotification /,
   };
 
