@@ -68,7 +68,7 @@ describe('a connection', () => {
     const chargers = await Promise.all(Array.from({ length: 20 }, () => aCharger(t.db, { stationId })));
     const statements = await connectAll(chargers);
     expect(statements.length / chargers.length).toBeLessThanOrEqual(27);
-    expect(handshakeReads(statements)).toHaveLength(20);
+    expect(handshakeReads(statements).length).toBeLessThanOrEqual(20); // those of one turn share a read
     expect(statusChecks(statements)).toHaveLength(0);
   });
 });

@@ -26,6 +26,19 @@ describe('the OCPP handshake', () => {
     expect(t.app.ocpp.registry.isConnected(charger.product_code)).toBe(true);
   });
 
+  it('accepts chargers connecting at once, each with its product code in any case, and refuses a wrong PIN among them', async () => {
+    const [a, b, c] = [await aCharger(t.db), await aCharger(t.db), await aCharger(t.db)];
+    const results = await Promise.allSettled([
+      sims.make({ ...a, product_code: a.product_code.toLowerCase() }).connect(),
+      sims.make(b).connect(),
+      sims.make({ ...c, pin: '9999' }).connect(),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    await vi.waitFor(async () => expect((await chargerRow(b.id)).connected).toBe(true));
+    expect((await chargerRow(a.id)).connected).toBe(true);
+    expect((await chargerRow(c.id)).connected).toBe(false);
+  });
+
   it('refuses a wrong PIN with 401 before any message', async () => {
     const charger = await aCharger(t.db);
     await expect(sims.make({ ...charger, pin: '9999' }).connect()).rejects.toMatchObject({ code: 401 });

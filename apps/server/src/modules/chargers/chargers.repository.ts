@@ -38,6 +38,18 @@ export function chargersRepository(db: Db) {
         .where(sql<string>`lower(product_code)`, '=', productCode.toLowerCase())
         .executeTakeFirst(),
 
+    /** The chargers of those product codes (compared case-insensitively), in no order. */
+    findByProductCodes: (productCodes: string[]): Promise<ChargerRow[]> =>
+      db
+        .selectFrom('chargers')
+        .selectAll()
+        .where(
+          sql<string>`lower(product_code)`,
+          'in',
+          productCodes.map((code) => code.toLowerCase()),
+        )
+        .execute(),
+
     update: (id: number, values: Updateable<Database['chargers']>): Promise<ChargerState | undefined> =>
       db.updateTable('chargers').set(values).where('id', '=', id).returning(stateColumns).executeTakeFirst(),
 

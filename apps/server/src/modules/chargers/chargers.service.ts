@@ -20,6 +20,7 @@ import {
 import { pinHasher } from './pin-hash.ts';
 import { connectorStatuses } from './connector-statuses.ts';
 import { chargerConnections } from './charger-connections.ts';
+import { callBatcher } from '../../lib/call-batcher.ts';
 import { statusEvent } from './status-event.ts';
 
 export type ChargerServiceDeps = { db: Db; events: Pick<EventBus, 'append'>; now: () => Date };
@@ -85,6 +86,14 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
   const pins = pinHasher((candidate) => repo.secret(pinHmacSecret, candidate));
   const statuses = connectorStatuses({ db, events });
   const connections = chargerConnections({ db, events });
+  // The handshakes of one turn of the event loop (a reconnect storm opens hundreds at once) read their chargers in
+  // one query.
+  const rowsByCode = callBatcher(async (productCodes: string[]) => {
+    const rows = new Map(
+      (await repo.findByProductCodes(productCodes)).map((r) => [r.product_code.toLowerCase(), r]),
+    );
+    return productCodes.map((code) => rows.get(code.toLowerCase()));
+  });
   // Guesses of a charger's PIN, by handshake (per address) and by adding its product code (per account): one count
   // per product code, so that neither door widens the other (docs/security.md).
   const pinGuesses = failureLimiter({ limit: 10, windowMs: 60_000, now });
@@ -239,11 +248,12 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
     /**
      * What the OCPP handshake checks of a product code, read in one query: the charger (null for an unknown code),
      * the security profile it must connect with (1 for an unknown code), and `authenticate` as above against that
-     * row. Who it is, not proof of it: the handshake checks its PIN (profiles 1, 2) or its certificate (3). For an
+     * row (read with those of the other handshakes of the same turn). Who it is, not proof of it: the handshake
+     * checks its PIN (profiles 1, 2) or its certificate (3). For an
      * unknown code `authenticate` hashes all the same, so that it takes as long as for a known one.
      */
     credentialsOf: async (productCode: string) => {
-      const row = await repo.findByProductCode(productCode);
+      const row = await rowsByCode(productCode);
       return {
         charger: row ? identityOf(row) : null,
         securityProfile: row?.security_profile ?? 1,
