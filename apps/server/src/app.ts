@@ -18,6 +18,7 @@ import { authService } from './modules/auth/auth.service.ts';
 import { handlers } from './modules/handlers.ts';
 import { sitesService } from './modules/sites/sites.service.ts';
 import { eventsService } from './modules/events/events.service.ts';
+import { onRevocation } from './modules/events/revocations.ts';
 import { chargerService } from './modules/chargers/chargers.service.ts';
 import { sessionService } from './modules/sessions/sessions.service.ts';
 import { registerOcpp } from './ocpp/ocpp-server.ts';
@@ -290,6 +291,7 @@ export async function buildApp({
     resolveDisplay: displayLinksService({ db, now }).resolve,
     toDisplayMessage,
     now,
+    onRevocation: (handler) => onRevocation(db, handler),
   });
 
   const spaFallback = await registerWeb(app, config.webDist);

@@ -1,7 +1,9 @@
+import { once } from 'node:events';
 import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { codes, type Envelope } from '@plugboard/contract';
+import WebSocket from 'ws';
+import { codes, liveCloseCodes, livePath, signRequest, type Envelope } from '@plugboard/contract';
 import { consoleHeaders, createTestDatabase } from '../test/helpers.ts';
 import { runServer, type ServerProcess } from '../test/server-process.ts';
 import { createDb, type Db } from './db/client.ts';
@@ -101,6 +103,21 @@ describe('a revocation on one node', () => {
     expect(await chargers(b, op)).toBe(codes.sessionEnded);
   });
 
+  it("closes the console's live socket on the other node at once, not at its next ping (30 s)", async () => {
+    const [loggedOut, siteGone] = [await anOperatorWithSite(db), await anOperatorWithSite(db)];
+    const [first, second] = [await liveSocketOn(b, loggedOut), await liveSocketOn(b, siteGone)];
+    expect(await logOut(a, loggedOut)).toBe(200);
+    expect(await ask(a, siteGone, '/cms-system/system/station/v2/delete')).toBe(200);
+    expect(await first.closed).toEqual({
+      code: liveCloseCodes.unauthorized,
+      reason: String(codes.sessionEnded),
+    });
+    expect(await second.closed).toEqual({
+      code: liveCloseCodes.siteNotFound,
+      reason: String(codes.siteNotFound),
+    });
+  });
+
   it('is honoured by a node whose listening connection is down: it trusts no cache until it listens again', async () => {
     const [loggedOut, siteGone] = [await anOperatorWithSite(db), await anOperatorWithSite(db)];
     expect(await chargers(b, loggedOut)).toBe(200);
@@ -127,6 +144,25 @@ describe('a revocation on one node', () => {
     expect(await chargers(b, later)).toBe(codes.sessionEnded);
   });
 });
+
+/** The console's live socket on a node, watching the operator's site, and how it was closed (within 5 s). */
+async function liveSocketOn(server: ServerProcess, op: Caller) {
+  const ws = new WebSocket(server.url.replace(/^http/, 'ws') + livePath);
+  const closed = new Promise<{ code: number; reason: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the live socket is still open after 5 s')), 5000);
+    ws.on('close', (code, reason) => {
+      clearTimeout(timer);
+      resolve({ code, reason: reason.toString() });
+    });
+  });
+  const ready = new Promise<void>((resolve) => ws.once('message', () => resolve()));
+  await once(ws, 'open');
+  const timestamp = Date.now();
+  const signature = signRequest(livePath, String(timestamp), op.token);
+  ws.send(JSON.stringify({ token: op.token, stationId: op.stationId, timestamp, signature }));
+  await ready;
+  return { closed };
+}
 
 /** The client ports (as PostgreSQL sees them) of node B's events listener: the proxy's connections to it. */
 async function listenerPortsOf(through: { upstreamPorts: () => number[] }) {

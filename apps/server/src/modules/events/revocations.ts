@@ -17,25 +17,37 @@ export type Revocation =
 /** What a cache drops: a revocation, or everything (one it cannot read, or the listener went down or came back). */
 type Drop = Revocation | 'all';
 
-/** How long a node that revokes waits for its own listener to hear it, before answering anyway. */
-const echoWaitMs = 500;
+/**
+ * How long a node that revokes waits for every listening node to say it heard it, before answering anyway: the
+ * longest any cache here keeps a value, so that past it none read before the change can be left anywhere.
+ */
+const ackWaitMs = 2000;
+/** The application_name of each node's events listener (event-listener.ts): how many there are is how many acks. */
+const listenerName = 'plugboard-events';
+
+type Message = (Revocation & { echo?: string }) | { ack: string };
 
 /**
  * One node's revocations, per Db (as its caches are): whether its listener is up, a generation bumped by each
- * revocation heard (and each change of the listener), and the caches to tell.
+ * revocation heard (and each change of the listener), the caches to tell, and the revocations it made that it
+ * waits to hear acknowledged.
  */
-function newHub() {
+function newHub(db: Db) {
   let listening = 0;
   let generation = 0;
   const caches = new Set<(drop: Drop) => void>();
-  const echoes = new Map<string, () => void>();
+  const awaited = new Map<string, { acks: number; expected: number; done: () => void }>();
   const drop = (what: Drop) => {
     generation += 1;
     for (const cache of caches) cache(what);
   };
+  const acknowledge = (echo: string) =>
+    void notify(db, { ack: echo }).catch(() => {
+      // the node that revoked stops waiting after ackWaitMs
+    });
   return {
     caches,
-    echoes,
+    awaited,
     drop,
     /** Caches are used only while a listener is up: otherwise a revocation on another node would go unheard. */
     trusted: () => listening > 0,
@@ -45,17 +57,22 @@ function newHub() {
       listening = Math.max(0, listening + (up ? 1 : -1));
       drop('all');
     },
-    /** A notification on the channel, from any node. */
+    /** A notification on the channel, from any node: a revocation (dropped, then acknowledged) or an ack. */
     hear: (text: string) => {
-      let message: (Revocation & { echo?: string }) | undefined;
+      let message: Message | undefined;
       try {
-        message = JSON.parse(text) as Revocation & { echo?: string };
+        message = JSON.parse(text) as Message;
       } catch {
         // dropped below, as everything
       }
+      if (message && 'ack' in message) {
+        const waiting = awaited.get(message.ack);
+        if (waiting && ++waiting.acks >= waiting.expected) waiting.done();
+        return;
+      }
       const known = message?.kind === 'sessions' || message?.kind === 'user' || message?.kind === 'site';
       drop(known ? message! : 'all');
-      if (message?.echo) echoes.get(message.echo)?.();
+      if (message?.echo) acknowledge(message.echo);
     },
   };
 }
@@ -70,15 +87,19 @@ export function revocationHub(db: Db): Pick<Hub, 'listening' | 'hear'> {
 
 function hubOf(db: Db): Hub {
   let hub = hubs.get(db);
-  if (!hub) hubs.set(db, (hub = newHub()));
+  if (!hub) hubs.set(db, (hub = newHub(db)));
   return hub;
 }
+
+const notify = (db: Db | Trx, message: Message) =>
+  sql`select pg_notify(${revocationsChannel}, ${JSON.stringify(message)})`.execute(db);
 
 /**
  * Runs `change` in a transaction that also announces `revocation`: PostgreSQL delivers it to every node's
  * listener when the transaction commits, and to none if it rolls back. Once committed, this node drops it at once
- * and waits (briefly) until its own listener has heard it: the others, notified by the same commit, have heard it
- * too by then, short of a node whose listener is down, and that one trusts no cache.
+ * and waits until every node that was listening has said it dropped it too (each acknowledges on the channel), or
+ * `ackWaitMs` at most. A node not listening then trusts no cache; one that does not answer (frozen, or gone) can
+ * hold nothing read before the change once that time is over.
  */
 export async function revokeWith<T>(
   db: Db,
@@ -87,27 +108,40 @@ export async function revokeWith<T>(
 ): Promise<T> {
   const hub = hubOf(db);
   const echo = randomUUID();
-  let heard = () => {};
-  const wasHeard = new Promise<void>((resolve) => (heard = resolve));
-  hub.echoes.set(echo, heard);
+  let done = () => {};
+  const allHeard = new Promise<void>((resolve) => (done = resolve));
+  const waiting = { acks: 0, expected: Infinity, done };
+  hub.awaited.set(echo, waiting);
   try {
     const result = await db.transaction().execute(async (trx) => {
       const done = await change(trx);
-      await sql`select pg_notify(${revocationsChannel}, ${JSON.stringify({ ...revocation, echo })})`.execute(
-        trx,
-      );
+      const { rows } = await sql<{ listeners: number }>`
+        select count(*)::int as listeners from pg_stat_activity
+        where application_name = ${listenerName} and datname = current_database()`.execute(trx);
+      waiting.expected = rows[0]?.listeners ?? 0;
+      await notify(trx, { ...revocation, echo });
       return done;
     });
     hub.drop(revocation);
-    if (hub.trusted()) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([wasHeard, new Promise((resolve) => (timer = setTimeout(resolve, echoWaitMs)))]);
-      clearTimeout(timer);
-    }
+    if (waiting.acks >= waiting.expected) return result;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([allHeard, new Promise((resolve) => (timer = setTimeout(resolve, ackWaitMs)))]);
+    clearTimeout(timer);
     return result;
   } finally {
-    hub.echoes.delete(echo);
+    hub.awaited.delete(echo);
   }
+}
+
+/**
+ * Calls `handler` with each revocation this node hears, and with 'all' when its listener went down or came back
+ * (one may have been missed): after the caches have dropped it. Returns the function that unsubscribes.
+ */
+export function onRevocation(db: Db, handler: (revocation: Revocation | 'all') => void): () => void {
+  const hub = hubOf(db);
+  const deferred = (what: Drop) => void Promise.resolve(what).then(handler);
+  hub.caches.add(deferred);
+  return () => hub.caches.delete(deferred);
 }
 
 /** Announces a revocation on its own, after the change committed elsewhere (what a session carries changed). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { liveCloseCodes, livePath, type LiveMessage } from '@plugboard/contract';
 import { ocppEndpoint } from '../../ocpp/handshake.ts';
+import type { Revocation } from '../events/revocations.ts';
 import { authenticateHello, LiveRefusal, recheck, type LiveAuthDeps } from './live-auth.ts';
 import type { LiveHub } from './live-hub.ts';
 
@@ -13,6 +14,8 @@ export type LiveSocketOptions = LiveAuthDeps & {
   helloTimeoutMs?: number;
   /** What a display link's socket is sent instead of a message (modules/display); null sends nothing. */
   toDisplayMessage?: (message: LiveMessage) => unknown;
+  /** Revocations heard from any node (modules/events/revocations.ts): the sockets they concern are checked at once. */
+  onRevocation?: (handler: (revocation: Revocation | 'all') => void) => () => void;
 };
 
 /** A browser that lets this much pile up unread is closed rather than buffered without end. */
@@ -28,6 +31,26 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const alive = new WeakMap<WebSocket, boolean>();
   const rechecks = new Map<WebSocket, () => Promise<void>>();
+  /** What each open socket stands on, to know which a revocation concerns. */
+  const grounds = new Map<WebSocket, { sessionId?: number; userId?: number; stationId: number }>();
+  const concerns = (
+    revocation: Revocation | 'all',
+    on: { sessionId?: number; userId?: number; stationId: number },
+  ) =>
+    revocation === 'all' ||
+    (revocation.kind === 'sessions' &&
+      on.sessionId !== undefined &&
+      revocation.sessionIds.includes(on.sessionId)) ||
+    (revocation.kind === 'user' && revocation.userId === on.userId) ||
+    (revocation.kind === 'site' && revocation.stationId === on.stationId);
+  const stopHearing = options.onRevocation?.((revocation) => {
+    for (const [ws, on] of grounds) {
+      if (!concerns(revocation, on)) continue;
+      rechecks
+        .get(ws)?.()
+        .catch((error: unknown) => close(ws, error));
+    }
+  });
 
   app.server.on('upgrade', (request, socket, head) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
@@ -57,11 +80,12 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
       clearTimeout(helloTimer);
       unwatch();
       rechecks.delete(ws);
+      grounds.delete(ws);
     });
     ws.once('message', (data: RawData) => {
       clearTimeout(helloTimer);
       authenticateHello(rawText(data), options).then(
-        ({ token, stationId, display }) => {
+        ({ token, session, stationId, display }) => {
           if (ws.readyState !== ws.OPEN) return;
           // A display link's socket is sent display data only, never a charger's full list item.
           const shown = (message: LiveMessage) =>
@@ -75,6 +99,8 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
           });
           // A logout, an expired session or a site that changed hands ends the socket at the next ping.
           rechecks.set(ws, () => recheck(token, stationId, options));
+          // ... and a revocation heard from any node at once.
+          grounds.set(ws, { sessionId: session?.id, userId: session?.userId, stationId });
         },
         (error: unknown) => close(ws, error),
       );
@@ -98,6 +124,7 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
 
   app.addHook('preClose', async () => {
     clearInterval(pinger);
+    stopHearing?.();
     hub.close();
     for (const ws of wss.clients) ws.close(1001, 'Server shutting down');
     // A browser gets a moment to answer the close; one that does not is cut off.
