@@ -203,3 +203,16 @@ test("an installer gets the charger's security log (GetLog) within a time window
   const content = await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c).toString());
   expect(content).toContain(`${productCode} SecurityLog`);
 });
+
+test('the diagnostics and logs card fits a phone', async ({ page, baseURL }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { productCode } = await aSiteWithCharger(page, baseURL);
+  await page.goto('/chargeList');
+  await page.getByText(productCode).first().click();
+  const details = page.getByTestId('charger-details');
+  await details.getByTestId('charger-diagnostics-request').scrollIntoViewIfNeeded();
+  await expect(details.getByTestId('charger-diagnostics-from')).toBeVisible();
+  const overflow = await details.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await snapshot(page, testInfo, 'diagnostics-phone');
+});
