@@ -9,13 +9,14 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useCharger } from '../../features/chargers/api/get-charger';
 import { ChargerStatusChip } from '../../features/chargers/components/charger-status-chip';
 import { ChargerOperations } from '../../features/charger-tools/components/charger-operations';
+import { ChargerCertificates } from '../../features/certificates/components/charger-certificates';
 import { ConfigurationTable } from '../../features/charger-tools/components/configuration-table';
 import { ConnectionHistory } from '../../features/ocpp-log/components/connection-history';
 import { OcppMessageLog } from '../../features/ocpp-log/components/ocpp-message-log';
 import { SecurityEvents } from '../../features/ocpp-log/components/security-events';
 import { useTranslation } from '../../lib/i18n';
 
-const tabs = ['messages', 'connections', 'configuration', 'operations', 'security'] as const;
+const tabs = ['messages', 'connections', 'configuration', 'operations', 'security', 'certificates'] as const;
 type ToolTab = (typeof tabs)[number];
 
 /**
@@ -61,6 +62,9 @@ export function ChargerToolsRoute() {
       )}
       {charger.data && tab === 'connections' && <ConnectionHistory chargerId={chargerId} />}
       {charger.data && tab === 'security' && <SecurityEvents chargerId={chargerId} />}
+      {charger.data && tab === 'certificates' && (
+        <ChargerCertificates chargerId={chargerId} name={name} connected={charger.data.connected} />
+      )}
       {charger.data && tab === 'configuration' && (
         <ConfigurationTable chargerId={chargerId} name={name} connected={charger.data.connected} />
       )}

@@ -1,0 +1,79 @@
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { SigningEntry } from '@plugboard/contract';
+import { useTranslation } from '../../../lib/i18n';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
+import { useSignings } from '../api/get-signings';
+import { formatSiteDate } from '../lib/site-date';
+import { CertificateCard } from './certificate-card';
+
+export type SigningHistoryCardProps = { chargerId: number };
+
+/** The charger's SignCertificate requests: signed or refused (and why), and what it answered to CertificateSigned. */
+export function SigningHistoryCard({ chargerId }: SigningHistoryCardProps) {
+  const { t, i18n } = useTranslation();
+  const { timeZone } = useSiteTimeZone();
+  const signings = useSignings(chargerId);
+  const rows = signings.data?.signings ?? [];
+  const date = (iso: string | null) => (iso ? formatSiteDate(iso, timeZone, i18n.language) : '—');
+  const result = (s: SigningEntry) =>
+    s.status === 'Accepted' ? (
+      <Chip size="small" color="success" label={t('certificates.signings.signed')} />
+    ) : (
+      <Chip
+        size="small"
+        color="error"
+        label={t('certificates.signings.refused', {
+          reason: t(`certificates.signings.refusal.${s.refusal ?? 'invalid-csr'}`),
+        })}
+      />
+    );
+  const chargerAnswer = (s: SigningEntry) => {
+    if (s.status !== 'Accepted') return '—';
+    return t(`certificates.signings.answers.${s.signedStatus ?? 'pending'}`);
+  };
+
+  return (
+    <CertificateCard title={t('certificates.signings.title')} help={t('certificates.signings.help')}>
+      {signings.isSuccess && rows.length === 0 && (
+        <Typography color="text.secondary">{t('certificates.signings.empty')}</Typography>
+      )}
+      {rows.length > 0 && (
+        <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('certificates.signings.receivedAt')}</TableCell>
+                <TableCell>{t('certificates.signings.subject')}</TableCell>
+                <TableCell>{t('certificates.signings.result')}</TableCell>
+                <TableCell>{t('certificates.serial')}</TableCell>
+                <TableCell>{t('certificates.validUntil')}</TableCell>
+                <TableCell>{t('certificates.signings.chargerAnswer')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((s) => (
+                <TableRow key={s.id} data-testid="signing-row">
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(s.receivedAt)}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>{s.subject ?? '—'}</TableCell>
+                  <TableCell>{result(s)}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>
+                    {s.serialNumber ?? '—'}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(s.notAfter)}</TableCell>
+                  <TableCell>{chargerAnswer(s)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </CertificateCard>
+  );
+}
