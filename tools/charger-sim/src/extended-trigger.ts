@@ -16,7 +16,7 @@ export function attachExtendedTriggerHandler(charger: SimulatedCharger): void {
 
   charger.client.handle('ExtendedTriggerMessage', ({ params }) => {
     const { requestedMessage, connectorId } = params as Ocpp16.ExtendedTriggerMessageRequest;
-    log(`⇐ ExtendedTriggerMessage ${requestedMessage}${connectorId === undefined ? '' : ` ${connectorId}`}`);
+    log(`⇐ ExtendedTriggerMessage ${JSON.stringify(params)}`);
     if (connectorId !== undefined && !connectors.has(connectorId)) {
       return Promise.resolve({ status: 'Rejected' as const });
     }

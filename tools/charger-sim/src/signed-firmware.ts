@@ -128,7 +128,7 @@ export function attachSignedFirmwareHandler(charger: SimulatedCharger): void {
 
   charger.client.handle('SignedUpdateFirmware', async ({ params }) => {
     const { requestId, firmware, retries, retryInterval } = params as Ocpp16.SignedUpdateFirmwareRequest;
-    log(`⇐ SignedUpdateFirmware request ${requestId} ${firmware.location}`);
+    log(`⇐ SignedUpdateFirmware ${JSON.stringify(params)}`);
     let certificate: X509Certificate;
     try {
       certificate = new X509Certificate(firmware.signingCertificate);

@@ -105,12 +105,13 @@ const signedStatuses = (sent: string[]) =>
 describe('signed firmware update', () => {
   it('offers a signed catalogue entry with SignedUpdateFirmware; the charger verifies it, installs, and every step shows with its requestId', async () => {
     const c = await aConnectedCharger();
+    const signature = signatureOf(firmwareBytes);
     const added = await c.addFirmware({
       model: 'Simulator',
       version: '2.1.0',
       url: `${filesUrl}/charger-2.1.0.bin`,
       signingCertificate: signer.certificate,
-      signature: signatureOf(firmwareBytes),
+      signature,
     });
     expect(added).toMatchObject({ status: 200, data: { version: '2.1.0', signed: true } });
 
@@ -121,9 +122,16 @@ describe('signed firmware update', () => {
     });
     const requestId = answer.data.requestId;
     expect(requestId).toEqual(expect.any(Number));
-    expect(c.received).toContainEqual(
-      `SignedUpdateFirmware request ${requestId} ${filesUrl}/charger-2.1.0.bin`,
-    );
+    const [offer] = c.received.filter((l) => l.startsWith('SignedUpdateFirmware '));
+    expect(JSON.parse(offer!.slice('SignedUpdateFirmware '.length))).toEqual({
+      requestId,
+      firmware: {
+        location: `${filesUrl}/charger-2.1.0.bin`,
+        retrieveDateTime: expect.any(String) as unknown,
+        signingCertificate: signer.certificate,
+        signature,
+      },
+    });
     expect(c.received.some((l) => l.startsWith('UpdateFirmware'))).toBe(false);
 
     await vi.waitFor(
@@ -282,7 +290,7 @@ describe('ExtendedTriggerMessage', () => {
     const before = c.sent.length;
     const answer = await c.as(chargerCall('extended-trigger'), { chargerId: c.chargerId, requestedMessage });
     expect(answer).toMatchObject({ status: 200, data: { status: 'Accepted' } });
-    expect(c.received).toContainEqual(`ExtendedTriggerMessage ${requestedMessage}`);
+    expect(c.received).toContainEqual(`ExtendedTriggerMessage ${JSON.stringify({ requestedMessage })}`);
     const expected = follows[requestedMessage];
     if (expected)
       await vi.waitFor(() => expect(c.sent.slice(before)).toContainEqual(expect.stringMatching(expected)));
