@@ -170,6 +170,21 @@ describe('SignCertificate and CertificateSigned', () => {
     );
   });
 
+  it('renews the certificate when the console asks (A02: ExtendedTriggerMessage SignChargePointCertificate)', async () => {
+    const c = await aConnectedCharger();
+    const asked = await c.as(chargerCall('extended-trigger'), {
+      chargerId: c.chargerId,
+      requestedMessage: 'SignChargePointCertificate',
+    });
+    expect(asked.data).toEqual({ status: 'Accepted' });
+    await vi.waitFor(async () =>
+      expect(await c.signings()).toEqual([
+        expect.objectContaining({ status: 'Accepted', signedStatus: 'Accepted' }),
+      ]),
+    );
+    expect(c.sim.certificates.chargePointChain?.[0]?.subject).toBe(`CN=${c.productCode}, O=Plugboard`);
+  });
+
   it('refuses a CSR whose CN is not the charger, and says so in the history and the log', async () => {
     const c = await aConnectedCharger();
     expect(await requestChargePointCertificate(c.sim, { commonName: 'SOMEONE-ELSE' })).toEqual({

@@ -9,6 +9,7 @@ import { deleteCertificatePath } from '../api/delete-certificate';
 import { installedCertificatesPath } from '../api/get-installed-certificates';
 import { signingsPath } from '../api/get-signings';
 import { installCertificatePath } from '../api/install-certificate';
+import { renewCertificatePath } from '../api/renew-certificate';
 import { ChargerCertificates } from './charger-certificates';
 
 const hashData = {
@@ -56,6 +57,7 @@ function renderCertificates(connected = true) {
     [signingsPath]: envelope(200, 'success', signings),
     [deleteCertificatePath]: envelope(200, 'success', { status: 'Accepted' }),
     [installCertificatePath]: envelope(200, 'success', { status: 'Rejected' }),
+    [renewCertificatePath]: envelope(200, 'success', { status: 'Accepted' }),
   });
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -127,9 +129,28 @@ describe('charger certificates', () => {
     expect(rows[1]!.textContent).toContain('Refused: the CN is not this charger');
   });
 
+  it('asks the charger to renew its certificate after the confirmation and reads the history again', async () => {
+    const { requests } = renderCertificates();
+    await screen.findAllByTestId('signing-row');
+    fireEvent.click(screen.getByTestId('certificate-renew'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(within(dialog).getByTestId('confirm-dialog-content').textContent).toBe(
+      'Ask Gate to make a new key and send a certificate signing request now?',
+    );
+    fireEvent.click(within(dialog).getByTestId('confirm-dialog-ok'));
+    expect((await screen.findByTestId('certificate-renew-answer')).textContent).toBe(
+      'The charger answered: Accepted',
+    );
+    expect(requests.filter((r) => r.path === renewCertificatePath).map((r) => r.body)).toEqual([
+      { stationId: 7, chargerId: 3, requestedMessage: 'SignChargePointCertificate' },
+    ]);
+    await waitFor(() => expect(requests.filter((r) => r.path === signingsPath)).toHaveLength(2));
+  });
+
   it('sends nothing while the charger is offline', () => {
     renderCertificates(false);
     expect(screen.getByTestId('certificate-list-read')).toHaveProperty('disabled', true);
     expect(screen.getByTestId('certificate-install-send')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('certificate-renew')).toHaveProperty('disabled', true);
   });
 });

@@ -18,7 +18,7 @@ export function ChargerCertificates({ chargerId, name, connected }: ChargerCerti
       {!connected && <Alert severity="info">{t('certificates.offline')}</Alert>}
       <InstalledCertificatesCard chargerId={chargerId} name={name} connected={connected} />
       <InstallCertificateCard chargerId={chargerId} name={name} connected={connected} />
-      <SigningHistoryCard chargerId={chargerId} />
+      <SigningHistoryCard chargerId={chargerId} name={name} connected={connected} />
     </Stack>
   );
 }
