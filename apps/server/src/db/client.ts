@@ -27,6 +27,7 @@ export function createDb(
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
+  pool.on('connect', prepareReads);
   // The cursor lets a query be read in batches (`.stream()`).
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool, cursor: Cursor }),
@@ -34,6 +35,39 @@ export function createDb(
   });
   pools.set(db, pool);
   return db;
+}
+
+/** Statement names by SQL text (null: not to be named), for every pool of the process; at most `namesMax`. */
+const statementNames = new Map<string, string | null>();
+const namesMax = 2000;
+
+type Query = (...args: unknown[]) => unknown;
+
+/**
+ * Makes a client run each SELECT that Kysely sends as a named (prepared) statement: PostgreSQL parses it once per
+ * connection and, after a few runs, keeps its plan, and the client sends it without its text (bench/api: the
+ * planning of the console's reads was a large part of PostgreSQL's time). A statement whose cached plan no longer
+ * fits (a migration by a newer node changed a table it reads) is run once more unnamed, and never named again.
+ */
+function prepareReads(client: pg.PoolClient) {
+  const plain = client.query.bind(client) as Query;
+  (client as unknown as { query: Query }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return plain(...args);
+    let name = statementNames.get(text);
+    if (name === undefined) {
+      if (!/^select\s/i.test(text) || statementNames.size >= namesMax) return plain(text, values);
+      name = `k${statementNames.size}`;
+      statementNames.set(text, name);
+    }
+    if (name === null) return plain(text, values);
+    return (plain({ name, text, values }) as Promise<pg.QueryResult>).catch((error: unknown) => {
+      if (!/cached plan must not change result type/.test(String((error as Error | undefined)?.message)))
+        throw error;
+      statementNames.set(text, null);
+      return plain(text, values);
+    });
+  };
 }
 
 /**
