@@ -14,8 +14,11 @@ export type Revocation =
   /** A deleted site: nobody owns it any more. */
   | { kind: 'site'; stationId: number };
 
-/** What a cache drops: a revocation, or everything (one it cannot read, or the listener went down or came back). */
-type Drop = Revocation | 'all';
+/**
+ * What a cache drops: a revocation, or everything: one it cannot read ('unknown'), the listener went down ('down':
+ * nothing can be trusted) or came back ('up': something may have been missed meanwhile).
+ */
+type Drop = Revocation | 'unknown' | 'down' | 'up';
 
 /**
  * How long a node that revokes waits for every listening node to say it heard it, before answering anyway: the
@@ -55,7 +58,7 @@ function newHub(db: Db) {
     /** The listener's connection is up (LISTEN done) or down: either way what was cached is dropped. */
     listening: (up: boolean) => {
       listening = Math.max(0, listening + (up ? 1 : -1));
-      drop('all');
+      drop(up ? 'up' : 'down');
     },
     /** A notification on the channel, from any node: a revocation (dropped, then acknowledged) or an ack. */
     hear: (text: string) => {
@@ -71,7 +74,7 @@ function newHub(db: Db) {
         return;
       }
       const known = message?.kind === 'sessions' || message?.kind === 'user' || message?.kind === 'site';
-      drop(known ? message! : 'all');
+      drop(known ? message! : 'unknown');
       if (message?.echo) acknowledge(message.echo);
     },
   };
@@ -134,12 +137,16 @@ export async function revokeWith<T>(
 }
 
 /**
- * Calls `handler` with each revocation this node hears, and with 'all' when its listener went down or came back
- * (one may have been missed): after the caches have dropped it. Returns the function that unsubscribes.
+ * Calls `handler` with each revocation this node hears, and with 'all' when one may have been missed (its listener
+ * came back, or one it cannot read): after the caches have dropped it. Returns the function that unsubscribes.
  */
 export function onRevocation(db: Db, handler: (revocation: Revocation | 'all') => void): () => void {
   const hub = hubOf(db);
-  const deferred = (what: Drop) => void Promise.resolve(what).then(handler);
+  const deferred = (what: Drop) => {
+    if (what === 'down') return;
+    const heard: Revocation | 'all' = typeof what === 'string' ? 'all' : what;
+    void Promise.resolve(heard).then(handler);
+  };
   hub.caches.add(deferred);
   return () => hub.caches.delete(deferred);
 }
@@ -168,7 +175,7 @@ export function revocableCache<V>(
     for (const [key, { value }] of entries) if (match(value)) entries.delete(key);
   };
   hub.caches.add((what) => {
-    if (what === 'all') entries.clear();
+    if (typeof what === 'string') entries.clear();
     else forget((value) => revokedBy(what, value));
   });
   return {
