@@ -163,6 +163,23 @@ describe('GetLog with an upload URL of the server', () => {
     );
   });
 
+  it("applies a LogStatusNotification without requestId to the latest GetLog, never to another charger's", async () => {
+    const one = await aChargerWithSim();
+    const other = await aChargerWithSim();
+    const mine = (await one.as(requestPath, { chargerId: one.charger.id, kind: 'SecurityLog' })) as Answer;
+    await vi.waitFor(async () =>
+      expect(await one.as(listPath, { chargerId: one.charger.id })).toMatchObject({
+        data: { list: [{ logStatus: 'Uploaded' }] },
+      }),
+    );
+    await one.sim.call('LogStatusNotification', { status: 'Idle' });
+    // The other charger names this charger's request: answered, nothing changes.
+    await other.sim.call('LogStatusNotification', { status: 'PermissionDenied', requestId: mine.data.id });
+    expect(await one.as(listPath, { chargerId: one.charger.id })).toMatchObject({
+      data: { list: [{ id: mine.data.id, logStatus: 'Idle' }] },
+    });
+  });
+
   it('keeps a GetLog the charger rejects, its URL unusable', async () => {
     const { as, charger, sim, getLogs } = await aChargerWithSim();
     sim.client.handle('GetLog', () => Promise.resolve({ status: 'Rejected' }));
