@@ -66,6 +66,18 @@ export function localListRepository(db: Db | Trx) {
         ? Promise.resolve([])
         : db.selectFrom('local_list_chargers').selectAll().where('charger_id', 'in', chargerIds).execute(),
 
+    /**
+     * Whether the site's list is on or the charger holds a list it was sent (to be emptied): one statement, as every
+     * charger's connection asks it.
+     */
+    concerns: async (stationId: number, chargerId: number): Promise<boolean> => {
+      const { rows } = await sql<{ concerns: boolean }>`
+        select coalesce((select enabled from local_list_sites where station_id = ${stationId}), false)
+          or coalesce((select version > 0 from local_list_chargers where charger_id = ${chargerId}), false)
+          as concerns`.execute(db);
+      return rows[0]?.concerns === true;
+    },
+
     charger: (chargerId: number): Promise<ChargerListRow | undefined> =>
       db.selectFrom('local_list_chargers').selectAll().where('charger_id', '=', chargerId).executeTakeFirst(),
 

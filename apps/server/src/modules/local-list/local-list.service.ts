@@ -210,10 +210,7 @@ export function localListService({ db, now, events, link, chargerView, log }: Lo
       ),
 
     /** Whether a charger's site keeps a list, or the charger still holds one to empty. */
-    concerns: async (charger: HeldCharger): Promise<boolean> => {
-      const [site, held] = await Promise.all([repo.site(charger.stationId), repo.charger(charger.chargerId)]);
-      return Boolean(site?.enabled) || (held !== undefined && held.version > 0);
-    },
+    concerns: (charger: HeldCharger): Promise<boolean> => repo.concerns(charger.stationId, charger.chargerId),
   };
 }
 
