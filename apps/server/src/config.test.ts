@@ -42,4 +42,13 @@ describe('the configuration', () => {
     expect(() => loadConfig({ TLS_CERT: 'a.pem' })).toThrow(/TLS_CERT and TLS_KEY/);
     expect(() => loadConfig({ TLS_CLIENT_CA: 'ca.pem' })).toThrow(/TLS_CLIENT_CA/);
   });
+
+  it("signs chargers' certificates with both CHARGER_CA_CERT and CHARGER_CA_KEY, and refuses half of it", () => {
+    expect(loadConfig({}).chargerCa).toBeUndefined();
+    expect(loadConfig({ CHARGER_CA_CERT: 'ca.pem', CHARGER_CA_KEY: 'ca.key' }).chargerCa).toEqual({
+      cert: path.resolve('ca.pem'),
+      key: path.resolve('ca.key'),
+    });
+    expect(() => loadConfig({ CHARGER_CA_KEY: 'ca.key' })).toThrow(/CHARGER_CA_CERT and CHARGER_CA_KEY/);
+  });
 });
