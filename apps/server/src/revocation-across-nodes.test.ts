@@ -43,16 +43,19 @@ afterAll(async () => {
 
 type Caller = { token: string; stationId: number };
 
-/** A console call to one node; answers the catalogue status (200 when it worked). */
-async function ask(server: ServerProcess, op: Caller, path: string, body: Record<string, unknown> = {}) {
+/** A console call to one node: its answer. */
+async function answer(server: ServerProcess, op: Caller, path: string, body: Record<string, unknown> = {}) {
   const response = await fetch(server.url + path, {
     method: 'POST',
     headers: { ...consoleHeaders(path, op.token), 'content-type': 'application/json' },
     body: JSON.stringify({ stationId: op.stationId, ...body }),
   });
-  const answer = (await response.json()) as Envelope<unknown>;
-  return answer.status;
+  return (await response.json()) as Envelope<unknown>;
 }
+
+/** A console call to one node; answers the catalogue status (200 when it worked). */
+const ask = async (server: ServerProcess, op: Caller, path: string, body: Record<string, unknown> = {}) =>
+  (await answer(server, op, path, body)).status;
 
 const account = (server: ServerProcess, op: Caller) => ask(server, op, '/cms-system/system/user/v2/detail');
 /** A site call that reads no row of the site itself: only the ownership check can refuse it. */
@@ -115,6 +118,19 @@ describe('a revocation on one node', () => {
     expect(await second.closed).toEqual({
       code: liveCloseCodes.siteNotFound,
       reason: String(codes.siteNotFound),
+    });
+  });
+
+  it("closes a revoked display link's board on the other node at once", async () => {
+    const op = await anOperatorWithSite(db);
+    const created = await answer(a, op, '/cms-system/system/display/v2/link/create', { name: 'Lobby' });
+    expect(created.status).toBe(200);
+    const link = created.data as { id: number; token: string };
+    const board = await liveSocketOn(b, { token: link.token, stationId: op.stationId });
+    expect(await ask(a, op, '/cms-system/system/display/v2/link/revoke', { id: link.id })).toBe(200);
+    expect(await board.closed).toEqual({
+      code: liveCloseCodes.unauthorized,
+      reason: String(codes.sessionEnded),
     });
   });
 

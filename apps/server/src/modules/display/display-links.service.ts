@@ -8,6 +8,7 @@ import {
 } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { revokeWith } from '../events/revocations.ts';
 import { displayLinksRepository, type DisplayLinkRow } from './display-links.repository.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
@@ -38,11 +39,13 @@ export function displayLinksService({ db, now }: { db: Db; now: () => Date }) {
       list: (await repo.activeOfStation(stationId)).map(toLink),
     }),
 
-    /** 1039 when the site has no such link, or it is revoked already. */
-    revoke: async (stationId: number, id: number): Promise<null> => {
-      if (!(await repo.revoke(stationId, id, now()))) throw new AppError(codes.operationFailed);
-      return null;
-    },
+    /** 1039 when the site has no such link, or it is revoked already. Its open board closes on every node. */
+    revoke: (stationId: number, id: number): Promise<null> =>
+      revokeWith(db, { kind: 'display', linkId: id }, async (trx) => {
+        if (!(await displayLinksRepository(trx).revoke(stationId, id, now())))
+          throw new AppError(codes.operationFailed);
+        return null;
+      }),
 
     /** The site a display token opens; 5003 when it is unknown or revoked (as for a login token). */
     resolve: async (token: string): Promise<{ linkId: number; stationId: number }> => {

@@ -12,7 +12,9 @@ export type Revocation =
   /** Everything of a user: their sessions (password changed, account changed or deleted) and their sites. */
   | { kind: 'user'; userId: number }
   /** A deleted site: nobody owns it any more. */
-  | { kind: 'site'; stationId: number };
+  | { kind: 'site'; stationId: number }
+  /** A revoked display link (not cached: its open board's socket closes). */
+  | { kind: 'display'; linkId: number };
 
 /**
  * What a cache drops: a revocation, or everything: one it cannot read ('unknown'), the listener went down ('down':
@@ -73,7 +75,7 @@ function newHub(db: Db) {
         if (waiting && ++waiting.acks >= waiting.expected) waiting.done();
         return;
       }
-      const known = message?.kind === 'sessions' || message?.kind === 'user' || message?.kind === 'site';
+      const known = ['sessions', 'user', 'site', 'display'].includes(message?.kind ?? '');
       drop(known ? message! : 'unknown');
       if (message?.echo) acknowledge(message.echo);
     },

@@ -17,7 +17,7 @@ export type LiveAuthDeps = {
    * The site a display link's token opens (modules/display), 5003 when revoked or unknown. A hello whose token has
    * the display prefix is checked here only, and the socket then carries display messages only.
    */
-  resolveDisplay?: (token: string) => Promise<{ stationId: number }>;
+  resolveDisplay?: (token: string) => Promise<{ linkId?: number; stationId: number }>;
   /** Throws 1502 unless the site exists and belongs to the user. */
   assertSiteOwner: (userId: number, stationId: number) => Promise<void>;
   now: () => Date;
@@ -55,17 +55,20 @@ export async function authenticateHello(raw: string, deps: LiveAuthDeps) {
     throw new LiveRefusal(liveCloseCodes.unauthorized, String(codes.requestExpired));
   }
   if (isDisplayToken(token, deps)) {
-    await checkDisplay(token, stationId, deps);
-    return { token, session: null, stationId, display: true };
+    const { linkId } = await checkDisplay(token, stationId, deps);
+    return { token, session: null, stationId, display: true, linkId };
   }
   const session = await deps.resolveSession(token).catch(refusal);
   await deps.assertSiteOwner(session.userId, stationId).catch(refusal);
-  return { token, session, stationId, display: false };
+  return { token, session, stationId, display: false, linkId: undefined };
 }
 
 /** Whether the session and site of an open socket still hold; throws the refusal to close it with. */
 export async function recheck(token: string, stationId: number, deps: LiveAuthDeps): Promise<void> {
-  if (isDisplayToken(token, deps)) return checkDisplay(token, stationId, deps);
+  if (isDisplayToken(token, deps)) {
+    await checkDisplay(token, stationId, deps);
+    return;
+  }
   const session = await deps.resolveSession(token).catch(refusal);
   await deps.assertSiteOwner(session.userId, stationId).catch(refusal);
 }
@@ -74,11 +77,12 @@ const isDisplayToken = (token: string, deps: LiveAuthDeps) =>
   deps.resolveDisplay !== undefined && token.startsWith(displayTokenPrefix);
 
 /** A display link opens its own site only: the hello naming another is refused like a site not the account's. */
-async function checkDisplay(token: string, stationId: number, deps: LiveAuthDeps): Promise<void> {
+async function checkDisplay(token: string, stationId: number, deps: LiveAuthDeps) {
   const link = await deps.resolveDisplay!(token).catch(refusal);
   if (link.stationId !== stationId) {
     throw new LiveRefusal(liveCloseCodes.siteNotFound, String(codes.siteNotFound));
   }
+  return link;
 }
 
 function refusal(error: unknown): never {

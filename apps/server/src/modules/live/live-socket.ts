@@ -32,17 +32,16 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
   const alive = new WeakMap<WebSocket, boolean>();
   const rechecks = new Map<WebSocket, () => Promise<void>>();
   /** What each open socket stands on, to know which a revocation concerns. */
-  const grounds = new Map<WebSocket, { sessionId?: number; userId?: number; stationId: number }>();
-  const concerns = (
-    revocation: Revocation | 'all',
-    on: { sessionId?: number; userId?: number; stationId: number },
-  ) =>
+  type Grounds = { sessionId?: number; userId?: number; stationId: number; linkId?: number };
+  const grounds = new Map<WebSocket, Grounds>();
+  const concerns = (revocation: Revocation | 'all', on: Grounds) =>
     revocation === 'all' ||
     (revocation.kind === 'sessions' &&
       on.sessionId !== undefined &&
       revocation.sessionIds.includes(on.sessionId)) ||
     (revocation.kind === 'user' && revocation.userId === on.userId) ||
-    (revocation.kind === 'site' && revocation.stationId === on.stationId);
+    (revocation.kind === 'site' && revocation.stationId === on.stationId) ||
+    (revocation.kind === 'display' && revocation.linkId === on.linkId);
   const stopHearing = options.onRevocation?.((revocation) => {
     for (const [ws, on] of grounds) {
       if (!concerns(revocation, on)) continue;
@@ -85,7 +84,7 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
     ws.once('message', (data: RawData) => {
       clearTimeout(helloTimer);
       authenticateHello(rawText(data), options).then(
-        ({ token, session, stationId, display }) => {
+        ({ token, session, stationId, display, linkId }) => {
           if (ws.readyState !== ws.OPEN) return;
           // A display link's socket is sent display data only, never a charger's full list item.
           const shown = (message: LiveMessage) =>
@@ -100,7 +99,7 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
           // A logout, an expired session or a site that changed hands ends the socket at the next ping.
           rechecks.set(ws, () => recheck(token, stationId, options));
           // ... and a revocation heard from any node at once.
-          grounds.set(ws, { sessionId: session?.id, userId: session?.userId, stationId });
+          grounds.set(ws, { sessionId: session?.id, userId: session?.userId, stationId, linkId });
         },
         (error: unknown) => close(ws, error),
       );
