@@ -156,4 +156,19 @@ test('an operator offers a signed firmware, the charger verifies and installs it
     .poll(() => sim.lines.some((l) => l === '→ SignedFirmwareStatusNotification {"status":"Idle"}'))
     .toBe(true);
   await snapshot(page, testInfo, 'extended-trigger');
+
+  // On a phone: the card and the catalogue fit the screen's width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('extended-trigger').scrollIntoViewIfNeeded();
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBe(0);
+  await snapshot(page, testInfo, 'extended-trigger-phone');
+  await page.goto('/chargeList');
+  await page.getByTestId('firmware-catalogue-open').click();
+  await expect(page.getByTestId('firmware-row-message')).toHaveText('Signed');
+  const dialogOverflow = await page
+    .getByTestId('firmware-catalogue-dialog')
+    .locator('.MuiDialog-paper')
+    .evaluate((paper) => paper.scrollWidth - paper.clientWidth);
+  expect(dialogOverflow).toBe(0);
+  await snapshot(page, testInfo, 'catalogue-phone');
 });

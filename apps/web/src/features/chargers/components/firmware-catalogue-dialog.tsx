@@ -96,7 +96,6 @@ export function FirmwareCatalogueDialog({ open, onClose }: FirmwareCatalogueDial
               <TableCell>{t('chargers.firmwareCatalogue.model')}</TableCell>
               <TableCell>{t('chargers.firmwareCatalogue.version')}</TableCell>
               <TableCell>{t('chargers.firmwareCatalogue.url')}</TableCell>
-              <TableCell>{t('chargers.firmwareCatalogue.offeredWith')}</TableCell>
               <TableCell />
             </TableRow>
           </TableHead>
@@ -106,27 +105,33 @@ export function FirmwareCatalogueDialog({ open, onClose }: FirmwareCatalogueDial
                 <TableCell>{row.model}</TableCell>
                 <TableCell>{row.version}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-all' }}>{row.url}</TableCell>
-                <TableCell data-testid="firmware-row-message">
-                  {row.signed ? (
-                    <Chip size="small" color="success" label={t('chargers.firmwareCatalogue.signed')} />
-                  ) : (
-                    t('chargers.firmwareCatalogue.unsigned')
-                  )}
-                </TableCell>
                 <TableCell>
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    label={t(
-                      row.shared ? 'chargers.firmwareCatalogue.shared' : 'chargers.firmwareCatalogue.own',
-                    )}
-                  />
+                  {/* Signed: sent with SignedUpdateFirmware; unsigned: with UpdateFirmware. */}
+                  <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+                    <Chip
+                      size="small"
+                      data-testid="firmware-row-message"
+                      {...(row.signed ? { color: 'success' as const } : { variant: 'outlined' as const })}
+                      label={t(
+                        row.signed
+                          ? 'chargers.firmwareCatalogue.signed'
+                          : 'chargers.firmwareCatalogue.unsigned',
+                      )}
+                    />
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={t(
+                        row.shared ? 'chargers.firmwareCatalogue.shared' : 'chargers.firmwareCatalogue.own',
+                      )}
+                    />
+                  </Stack>
                 </TableCell>
               </TableRow>
             ))}
             {catalogue.data?.length === 0 && (
               <TableRow>
-                <TableCell colSpan={5} data-testid="firmware-catalogue-empty">
+                <TableCell colSpan={4} data-testid="firmware-catalogue-empty">
                   {t('chargers.firmwareCatalogue.empty')}
                 </TableCell>
               </TableRow>
