@@ -82,14 +82,15 @@ describe('OCPP message log', () => {
   it('keeps CALLERRORs and frames that are not messages', async () => {
     const c = await aLoggedCharger();
     await c.sim.boot();
-    await expect(c.sim.call('SignCertificate' as never, { csr: 'x' } as never)).rejects.toBeTruthy();
+    // Reset is the central system's to send: a charger's Reset has no handler (NotImplemented).
+    await expect(c.sim.call('Reset' as never, { type: 'Hard' } as never)).rejects.toBeTruthy();
     c.sim.client.sendRaw('not json at all');
     await vi.waitFor(async () => {
       const page = await c.messages();
       expect(page.messages.slice(0, 3).map((m) => [m.direction, m.kind, m.action, m.errorCode])).toEqual([
         ['out', 'error', null, 'FormationViolation'],
         ['in', 'invalid', null, null],
-        ['out', 'error', 'SignCertificate', 'NotImplemented'],
+        ['out', 'error', 'Reset', 'NotImplemented'],
       ]);
     });
   });
