@@ -124,14 +124,18 @@ export function sessionTotalsRepository(db: Db) {
 
     /**
      * How many distinct cards (id tags, case-insensitive as the list's filter) started sessions, and the `limit`
-     * with the most energy: one read of the period's card sums.
+     * with the most energy: one read of the period's card sums. Tags are folded and compared as bytes (collation
+     * "C"): an idTag is an OCPP CiString (printable ASCII, case-insensitive) and a card id is ASCII too
+     * (`cardIdPattern`), so the fold is the same as the list's `lower()`, and it spares the locale's `lower()` and
+     * comparisons on every month-and-card and session row: at a million sessions, a custom 365 days folds about
+     * 96,000 rows, and the locale's `lower()` alone took 60 of the query's 195 ms (EXPLAIN ANALYZE).
      */
     cards: async (range: TotalsRange, limit: number) => {
       const { rows } = await sql<Record<string, unknown>>`
-        select min(c.id_tag) as card_id, sum(c.sessions) as sessions, sum(c.energy_wh) as energy_wh,
+        select min(c.id_tag collate "C") as card_id, sum(c.sessions) as sessions, sum(c.energy_wh) as energy_wh,
           count(*) over () as cards
         from (${cardRows(range)}) c
-        group by lower(c.id_tag) order by 3 desc, 2 desc, 1 limit ${Math.max(1, limit)}`.execute(db);
+        group by lower(c.id_tag collate "C") order by 3 desc, 2 desc, 1 limit ${Math.max(1, limit)}`.execute(db);
       return {
         distinct: n(rows[0]?.cards),
         top: rows.slice(0, limit).map((r) => ({
