@@ -168,7 +168,7 @@ test('an operator offers a signed firmware, the charger verifies and installs it
   const dialogOverflow = await page
     .getByTestId('firmware-catalogue-dialog')
     .locator('.MuiDialog-paper')
-    .evaluate((paper) => paper.scrollWidth - paper.clientWidth);
+    .evaluate((paper: { scrollWidth: number; clientWidth: number }) => paper.scrollWidth - paper.clientWidth);
   expect(dialogOverflow).toBe(0);
   await snapshot(page, testInfo, 'catalogue-phone');
 });
