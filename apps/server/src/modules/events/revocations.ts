@@ -119,13 +119,13 @@ export async function revokeWith<T>(
   hub.awaited.set(echo, waiting);
   try {
     const result = await db.transaction().execute(async (trx) => {
-      const done = await change(trx);
+      const changed = await change(trx);
       const { rows } = await sql<{ listeners: number }>`
         select count(*)::int as listeners from pg_stat_activity
         where application_name = ${listenerName} and datname = current_database()`.execute(trx);
       waiting.expected = rows[0]?.listeners ?? 0;
       await notify(trx, { ...revocation, echo });
-      return done;
+      return changed;
     });
     hub.drop(revocation);
     if (waiting.acks >= waiting.expected) return result;
