@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ocpp16CentralSystemAction, Ocpp16Request, Ocpp16Response } from '@plugboard/ocpp';
 import type { Db } from '../../db/client.ts';
-import type { ChargerCa } from './charger-ca.ts';
+import { readCsr, type ChargerCa } from './charger-ca.ts';
 import { certificatesRepository } from './certificates.repository.ts';
 
 export type CertificateSigningDeps = {
@@ -36,7 +36,7 @@ export function certificateSigningService({ db, now, ca, log }: CertificateSigni
       const at = now();
       const outcome = ca
         ? await ca.sign(csr, charger.productCode, at)
-        : ({ status: 'Rejected', subject: null, refusal: 'no-ca' } as const);
+        : ({ status: 'Rejected', subject: (await readCsr(csr))?.subject ?? null, refusal: 'no-ca' } as const);
       if (outcome.status === 'Rejected') {
         // A CSR for another identity may be an attempt to obtain a certificate for another charger.
         const level = outcome.refusal === 'cn-mismatch' ? 'warn' : 'info';

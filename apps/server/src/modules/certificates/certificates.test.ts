@@ -240,6 +240,12 @@ describe('SignCertificate and CertificateSigned', () => {
   it('answers Rejected when no CA is configured', async () => {
     const c = await aConnectedCharger(withoutCa, simsWithoutCa);
     expect(await requestChargePointCertificate(c.sim)).toEqual({ status: 'Rejected' });
-    expect(await c.signings()).toEqual([expect.objectContaining({ status: 'Rejected', refusal: 'no-ca' })]);
+    expect(await c.signings()).toEqual([
+      expect.objectContaining({
+        status: 'Rejected',
+        refusal: 'no-ca',
+        subject: `CN=${c.productCode}, O=Plugboard`,
+      }),
+    ]);
   });
 });

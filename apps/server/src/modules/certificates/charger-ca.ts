@@ -39,13 +39,8 @@ export async function loadChargerCa(files: { cert: string; key: string }): Promi
   return {
     certificates,
     sign: async (csrPem, productCode, now) => {
-      let csr: x509.Pkcs10CertificateRequest;
-      try {
-        csr = new x509.Pkcs10CertificateRequest(csrPem);
-        if (!(await csr.verify())) throw new Error('bad signature');
-      } catch {
-        return { status: 'Rejected', subject: null, refusal: 'invalid-csr' };
-      }
+      const csr = await readCsr(csrPem);
+      if (!csr) return { status: 'Rejected', subject: null, refusal: 'invalid-csr' };
       const subject = csr.subject;
       // Security whitepaper A02/A03: the CN of the certificate is the charger's identity (its product code here),
       // which profile 3 checks on every connection. A CSR for another name is refused.
@@ -87,6 +82,16 @@ export async function loadChargerCa(files: { cert: string; key: string }): Promi
       };
     },
   };
+}
+
+/** A PEM CSR whose signature verifies (the charger holds the key), or undefined. */
+export async function readCsr(csrPem: string): Promise<x509.Pkcs10CertificateRequest | undefined> {
+  try {
+    const csr = new x509.Pkcs10CertificateRequest(csrPem);
+    return (await csr.verify()) ? csr : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const curves: Record<string, { namedCurve: string; hash: string }> = {
