@@ -60,6 +60,8 @@ beforeAll(async () => {
   t = await listeningApp();
   files = createServer((request, response) => {
     if (request.url === '/charger-2.1.0.bin') response.end(firmwareBytes);
+    // A slow mirror: the download is under way for a second and a half.
+    else if (request.url === '/slow/charger-2.1.0.bin') setTimeout(() => response.end(firmwareBytes), 1500);
     else response.writeHead(404).end();
   });
   files.listen(0, '127.0.0.1');
@@ -203,6 +205,37 @@ describe('signed firmware update', () => {
       firmwareStatus: 'Idle',
       firmwareRequestId: null,
     });
+  });
+
+  it('a second offer while the first downloads cancels it (AcceptedCanceled) and installs with the new request', async () => {
+    const c = await aConnectedCharger();
+    const signature = signatureOf(firmwareBytes);
+    await c.addFirmware({
+      model: 'Simulator',
+      version: '2.1.0',
+      url: `${filesUrl}/slow/charger-2.1.0.bin`,
+      signingCertificate: signer.certificate,
+      signature,
+    });
+    const first = await c.as(chargerCall('firmware/update'), { chargerId: c.chargerId });
+    expect(first.data).toMatchObject({ status: 'Accepted' });
+    await vi.waitFor(async () => expect((await c.detail()).firmwareStatus).toBe('Downloading'));
+    const second = await c.as(chargerCall('firmware/update'), { chargerId: c.chargerId });
+    expect(second.data).toMatchObject({ message: 'SignedUpdateFirmware', status: 'AcceptedCanceled' });
+    expect(second.data.requestId).not.toBe(first.data.requestId);
+    await vi.waitFor(
+      async () =>
+        expect(await c.detail()).toMatchObject({
+          firmwareStatus: 'Installed',
+          firmwareVersion: '2.1.0',
+          firmwareRequestId: second.data.requestId,
+        }),
+      { timeout: 8000 },
+    );
+    // The cancelled request stopped at Downloading.
+    expect(
+      signedStatuses(c.sent).filter((s) => (s as { requestId: number }).requestId === first.data.requestId),
+    ).toEqual([{ status: 'Downloading', requestId: first.data.requestId }]);
   });
 
   it('shows DownloadFailed when the location cannot be downloaded', async () => {
