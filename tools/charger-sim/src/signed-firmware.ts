@@ -62,7 +62,7 @@ export function verifiesFirmware(content: Buffer, signature: string, certificate
  * then it reboots into the version the location names.
  */
 export function attachSignedFirmwareHandler(charger: SimulatedCharger): void {
-  const { log, later, state, firmwareStepMs } = charger.internals;
+  const { log, later, state, firmwareStepMs, connectors } = charger.internals;
   let current: Job | undefined;
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const until = (iso: string | undefined) => (iso ? Math.max(0, new Date(iso).getTime() - Date.now()) : 0);
@@ -108,10 +108,13 @@ export function attachSignedFirmwareHandler(charger: SimulatedCharger): void {
       return;
     }
     await report(job, 'SignatureVerified');
+    // Installed at installDateTime, and (L01: it cannot charge while installing) once no transaction runs.
+    const charging = () => [...connectors.values()].some((c) => c.transactionId !== null);
     const installIn = until(firmware.installDateTime);
-    if (installIn > 0) {
+    if (installIn > 0 || charging()) {
       await report(job, 'InstallScheduled');
       await wait(installIn);
+      while (charging() && !job.cancelled) await wait(100);
     }
     if (job.cancelled) return;
     await report(job, 'Installing');

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { extendedTriggerableMessages } from '@plugboard/contract';
 import { call } from '../../../test/helpers.ts';
 import { listeningApp, simulators, type OcppTestApp } from '../../ocpp/ocpp.fixtures.ts';
+import { aCard } from '../cards/cards.fixtures.ts';
 import { aProductCode, anOperatorWithSite, callerFor, chargerCall } from './chargers.fixtures.ts';
 
 // Signed firmware update and ExtendedTriggerMessage (OCPP 1.6 security whitepaper ed. 3), over a real WebSocket
@@ -236,6 +237,39 @@ describe('signed firmware update', () => {
     expect(
       signedStatuses(c.sent).filter((s) => (s as { requestId: number }).requestId === first.data.requestId),
     ).toEqual([{ status: 'Downloading', requestId: first.data.requestId }]);
+  });
+
+  it('waits for the transaction to end before installing (InstallScheduled), and a trigger reports where it is', async () => {
+    const c = await aConnectedCharger();
+    await c.addFirmware({
+      model: 'Simulator',
+      version: '2.1.0',
+      url: `${filesUrl}/charger-2.1.0.bin`,
+      signingCertificate: signer.certificate,
+      signature: signatureOf(firmwareBytes),
+    });
+    await c.sim.plugIn(1);
+    await c.sim.presentCard((await aCard(t.db, c.stationId)).cardId, 1);
+    const { requestId } = (await c.as(chargerCall('firmware/update'), { chargerId: c.chargerId })).data;
+    await vi.waitFor(async () => expect((await c.detail()).firmwareStatus).toBe('InstallScheduled'), {
+      timeout: 5000,
+    });
+    const trigger = await c.as(chargerCall('extended-trigger'), {
+      chargerId: c.chargerId,
+      requestedMessage: 'FirmwareStatusNotification',
+    });
+    expect(trigger.data).toEqual({ status: 'Accepted' });
+    await vi.waitFor(() =>
+      expect(
+        signedStatuses(c.sent).filter((s) => (s as { status: string }).status === 'InstallScheduled'),
+      ).toEqual([
+        { status: 'InstallScheduled', requestId },
+        { status: 'InstallScheduled', requestId },
+      ]),
+    );
+    expect((await c.detail()).firmwareVersion).toBe('1.0.0');
+    await c.sim.stopTransaction(1);
+    await vi.waitFor(async () => expect((await c.detail()).firmwareVersion).toBe('2.1.0'), { timeout: 5000 });
   });
 
   it('shows DownloadFailed when the location cannot be downloaded', async () => {
