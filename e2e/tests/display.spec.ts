@@ -160,6 +160,8 @@ test('a display link opens the board without a login, follows sessions live with
   await page.getByRole('button', { name: 'Revoke' }).click();
   await confirmWith(page, 'Revoke the display link');
   await expect(page.getByTestId('display-links-empty')).toBeVisible();
+  // The open board is told at once (its socket closes on the revocation, not at its next ping in 30 s).
+  await expect(display.page.getByTestId('display-refused')).toBeVisible();
   await display.page.reload();
   await expect(display.page.getByTestId('display-refused')).toBeVisible();
   await expect(display.page.getByTestId('display-board')).toHaveCount(0);
