@@ -109,7 +109,7 @@ export function InstalledCertificatesCard({ chargerId, name, connected }: Instal
       )}
       {rows.length > 0 && (
         <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-          <Table size="small">
+          <Table size="small" sx={{ minWidth: 720 }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('certificates.installed.subject')}</TableCell>
@@ -125,7 +125,7 @@ export function InstalledCertificatesCard({ chargerId, name, connected }: Instal
                   key={`${c.hashData.issuerNameHash}:${c.hashData.serialNumber}`}
                   data-testid="certificate-row"
                 >
-                  <TableCell sx={{ wordBreak: 'break-word' }}>
+                  <TableCell sx={{ wordBreak: 'break-word', minWidth: 180 }}>
                     {c.subject ?? (
                       <Typography variant="body2" color="text.secondary" component="span">
                         {t('certificates.installed.unknown')}

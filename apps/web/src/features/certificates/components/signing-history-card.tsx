@@ -87,7 +87,7 @@ export function SigningHistoryCard({ chargerId, name, connected }: SigningHistor
       )}
       {rows.length > 0 && (
         <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-          <Table size="small">
+          <Table size="small" sx={{ minWidth: 720 }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('certificates.signings.receivedAt')}</TableCell>
@@ -102,7 +102,7 @@ export function SigningHistoryCard({ chargerId, name, connected }: SigningHistor
               {rows.map((s) => (
                 <TableRow key={s.id} data-testid="signing-row">
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(s.receivedAt)}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>{s.subject ?? '—'}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word', minWidth: 180 }}>{s.subject ?? '—'}</TableCell>
                   <TableCell>{result(s)}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>
                     {s.serialNumber ?? '—'}

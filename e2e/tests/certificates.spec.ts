@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { addSite, apiData, registerAccount, signInWithToken } from '../support/api.ts';
+import { selectSite, simulateCharger, stopChargers, uniqueProductCode } from '../support/charger.ts';
+import { confirmWith, snapshot } from '../support/page.ts';
+
+// A charger's certificates (OCPP 1.6 security whitepaper), as an operator handles them in Chromium: a root
+// certificate made here by openssl is installed, read back by its hash data, deleted; a renewal the server cannot
+// sign (this server has no charger CA) shows in the history as refused.
+
+test.afterEach(async () => {
+  await stopChargers();
+});
+
+function aRootCertificate(cn: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'plugboard-e2e-root-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        'k.pem',
+        '-out',
+        'c.pem',
+        '-days',
+        '30',
+        '-subj',
+        `/CN=${cn}`,
+      ],
+      { cwd: dir, stdio: 'pipe' },
+    );
+    return readFileSync(path.join(dir, 'c.pem'), 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`an operator installs, reads and deletes a root certificate, and renews the charger's (${viewport.name})`, async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await page.setViewportSize(viewport);
+    const account = await registerAccount(page.request);
+    const site = await addSite(page.request, account.token, { name: 'Depot' });
+    const productCode = uniqueProductCode();
+    const pin = 'e2e-Pin-7';
+    const added = await apiData<{ id: number }>(
+      page.request,
+      '/cms-system/system/charger/v2/add',
+      { stationId: site.id, productCode, pin },
+      account.token,
+    );
+    const sim = simulateCharger({ baseURL, productCode, pin });
+    await sim.boot();
+    await signInWithToken(page, account.token);
+    await selectSite(page, site);
+
+    await page.goto(`/chargeList/${added.id}/tools?tab=certificates`);
+    const tab = page.getByTestId('charger-certificates');
+    await expect(tab).toBeVisible();
+
+    await page.getByTestId('certificate-install-pem').fill(aRootCertificate('Depot Operator Root'));
+    await page.getByTestId('certificate-install-send').click();
+    await confirmWith(page, 'Install a root certificate');
+    await expect(page.getByTestId('certificate-install-answer')).toHaveText('The charger answered: Accepted');
+    expect(sim.certificates.installed('CentralSystemRootCertificate')).toHaveLength(1);
+
+    await page.getByTestId('certificate-list-read').click();
+    const row = page.getByTestId('certificate-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('CN=Depot Operator Root');
+    await expect(row).toContainText('SHA256');
+
+    await page.getByTestId('certificate-renew').click();
+    await confirmWith(page, "Renew the charger's certificate");
+    await expect(page.getByTestId('certificate-renew-answer')).toHaveText('The charger answered: Accepted');
+    await expect(page.getByTestId('signing-row').first()).toContainText('Refused: no charger CA configured');
+    await expect(page.getByTestId('signing-row').first()).toContainText(`CN=${productCode}`);
+    await snapshot(page, testInfo, `certificates-${viewport.name}`);
+    // The whole tab, for a person to look at.
+    await page.screenshot({
+      path: testInfo.outputPath(`certificates-${viewport.name}-full.png`),
+      fullPage: true,
+    });
+    // Nothing wider than the screen: the tables scroll inside their cards.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await row.getByTestId('certificate-delete').click();
+    await confirmWith(page, 'Delete certificate');
+    await expect(page.getByTestId('certificate-delete-answer')).toHaveText('The charger answered: Accepted');
+    await expect(page.getByTestId('certificate-list-none')).toBeVisible();
+    expect(sim.certificates.installed('CentralSystemRootCertificate')).toEqual([]);
+  });
+}
