@@ -16,6 +16,7 @@ export * from './cards.ts';
 export * from './tariffs.ts';
 export * from './sessions.ts';
 export * from './invoices.ts';
+export * from './invoice-format.ts';
 export * from './notices.ts';
 export * from './display.ts';
 export * from './overview.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-import type { InvoiceLine } from '@plugboard/contract';
+import { vatByRate, type InvoiceLine } from '@plugboard/contract';
 import { invoiceFormat, type Printable } from './invoice-format.ts';
 
 // DejaVu Sans (dejavu-fonts-ttf) covers every Latin, Greek and Cyrillic letter the 7 languages and their customers'
@@ -154,12 +154,6 @@ export function lineCells(line: InvoiceLine, invoice: Printable, f: Format): str
             fee: f.money(Math.round((invoice.fee.perSession ?? 0) * 10 ** invoice.currencyDigits)),
           });
   return [what, quantity, `${f.percent(line.vatRate)} %`, f.money(line.netMinor), f.money(line.vatMinor)];
-}
-
-export function vatByRate(lines: InvoiceLine[]): [number, number][] {
-  const sums = new Map<number, number>();
-  for (const l of lines) sums.set(l.vatRate, (sums.get(l.vatRate) ?? 0) + l.vatMinor);
-  return [...sums].sort((a, b) => b[0] - a[0]);
 }
 
 function party(

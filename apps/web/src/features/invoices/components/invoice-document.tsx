@@ -5,9 +5,15 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { Invoice, InvoiceLine, InvoicePreview } from '@plugboard/contract';
+import {
+  invoiceFormat,
+  vatByRate,
+  type Invoice,
+  type InvoiceLine,
+  type InvoicePreview,
+  type InvoiceFormat,
+} from '@plugboard/contract';
 import { useLanguageT, type TFunction } from '../../../lib/i18n';
-import { invoiceFormat, vatByRate } from '../lib/format';
 
 /** A stored invoice, or a preview (not numbered yet). */
 export type PrintableInvoice = InvoicePreview | Invoice;
@@ -165,12 +171,7 @@ export function titleOf(invoice: PrintableInvoice, t: TFunction): string {
   return invoice.number ? kind : `${kind} (${t('invoices.doc.draft')})`;
 }
 
-function lineCells(
-  line: InvoiceLine,
-  invoice: PrintableInvoice,
-  t: TFunction,
-  f: ReturnType<typeof invoiceFormat>,
-): string[] {
+function lineCells(line: InvoiceLine, invoice: PrintableInvoice, t: TFunction, f: InvoiceFormat): string[] {
   const what =
     line.kind === 'charging'
       ? t('invoices.doc.charging', { count: line.sessions })

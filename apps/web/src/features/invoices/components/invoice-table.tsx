@@ -5,9 +5,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { Invoice, InvoiceStatus } from '@plugboard/contract';
+import { invoiceFormat, type Invoice, type InvoiceStatus } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
-import { invoiceFormat } from '../lib/format';
 
 const statusColor: Record<InvoiceStatus, 'default' | 'primary' | 'success' | 'warning'> = {
   draft: 'default',
