@@ -195,7 +195,7 @@ describe('signed firmware update', () => {
       signature: signatureOf(firmwareBytes),
     });
     // A charger whose certificate revocation list names the signing certificate.
-    c.sim.client.handle('SignedUpdateFirmware', () => ({ status: 'RevokedCertificate' }));
+    c.sim.client.handle('SignedUpdateFirmware', () => Promise.resolve({ status: 'RevokedCertificate' }));
     const answer = await c.as(chargerCall('firmware/update'), { chargerId: c.chargerId });
     expect(answer).toMatchObject({
       status: 200,
