@@ -15,6 +15,7 @@ const readOnlyKeys = new Set([
   'SupportedFeatureProfiles',
   'ChargeProfileMaxStackLevel',
   'ChargingScheduleAllowedChargingRateUnit',
+  'CertificateStoreMaxLength',
 ]);
 
 /**
@@ -46,6 +47,9 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
       ],
       ...charger.localList.configuration(),
       ['SecurityProfile', String(state.securityProfile)],
+      // Security whitepaper: its certificate store's size, and the O of its CSRs (certificates.ts).
+      ['CertificateStoreMaxLength', String(charger.certificates.maxCertificates)],
+      ['CpoName', charger.certificates.cpoName],
     ]);
   const withTransaction = (transactionId: number) =>
     [...connectors.values()].find((c) => c.transactionId === transactionId);
@@ -113,6 +117,11 @@ export function attachChargePointHandlers(charger: SimulatedCharger): void {
         if (!/^(?:[0-9a-fA-F]{2}){16,20}$/.test(value)) return { status: 'Rejected' };
         state.authorizationKey = value;
         charger.client.reconfigure({ password: Buffer.from(value, 'hex') } as never);
+        return { status: 'Accepted' };
+      }
+      if (key === 'CpoName') {
+        if (value.trim() === '') return { status: 'Rejected' };
+        charger.certificates.cpoName = value;
         return { status: 'Accepted' };
       }
       if (key === 'SecurityProfile') {

@@ -185,6 +185,20 @@ describe('SignCertificate and CertificateSigned', () => {
     expect(c.sim.certificates.chargePointChain?.[0]?.subject).toBe(`CN=${c.productCode}, O=Plugboard`);
   });
 
+  it("puts the charger's CpoName in the CSR's O, as the operator set it", async () => {
+    const c = await aConnectedCharger();
+    const changed = await c.as(chargerCall('configuration/change'), {
+      chargerId: c.chargerId,
+      key: 'CpoName',
+      value: 'Acme Charging',
+    });
+    expect(changed.data).toEqual({ status: 'Accepted' });
+    expect(await requestChargePointCertificate(c.sim)).toEqual({ status: 'Accepted' });
+    await vi.waitFor(() =>
+      expect(c.sim.certificates.chargePointChain?.[0]?.subject).toBe(`CN=${c.productCode}, O=Acme Charging`),
+    );
+  });
+
   it('refuses a CSR whose CN is not the charger, and says so in the history and the log', async () => {
     const c = await aConnectedCharger();
     expect(await requestChargePointCertificate(c.sim, { commonName: 'SOMEONE-ELSE' })).toEqual({
