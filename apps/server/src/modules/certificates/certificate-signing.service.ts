@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ocpp16CentralSystemAction, Ocpp16Request, Ocpp16Response } from '@plugboard/ocpp';
 import type { Db } from '../../db/client.ts';
-import { readCsr, type ChargerCa } from './charger-ca.ts';
+import { namesCharger, readCsr, type ChargerCa, type SignOutcome } from './charger-ca.ts';
 import { certificatesRepository } from './certificates.repository.ts';
 
 export type CertificateSigningDeps = {
@@ -36,7 +36,7 @@ export function certificateSigningService({ db, now, ca, log }: CertificateSigni
       const at = now();
       const outcome = ca
         ? await ca.sign(csr, charger.productCode, at)
-        : ({ status: 'Rejected', subject: (await readCsr(csr))?.subject ?? null, refusal: 'no-ca' } as const);
+        : await withoutCa(csr, charger.productCode);
       if (outcome.status === 'Rejected') {
         // A CSR for another identity may be an attempt to obtain a certificate for another charger.
         const level = outcome.refusal === 'cn-mismatch' ? 'warn' : 'info';
@@ -69,6 +69,14 @@ export function certificateSigningService({ db, now, ca, log }: CertificateSigni
       };
     },
   };
+}
+
+/** Refused all the same, but said as when a CA is there: an unreadable CSR, or one for another name, first. */
+async function withoutCa(csrPem: string, productCode: string): Promise<SignOutcome> {
+  const csr = await readCsr(csrPem);
+  if (!csr) return { status: 'Rejected', subject: null, refusal: 'invalid-csr' };
+  const refusal = namesCharger(csr, productCode) ? 'no-ca' : 'cn-mismatch';
+  return { status: 'Rejected', subject: csr.subject, refusal };
 }
 
 export type CertificateSigningService = ReturnType<typeof certificateSigningService>;

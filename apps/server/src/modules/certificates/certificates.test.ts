@@ -251,6 +251,14 @@ describe('SignCertificate and CertificateSigned', () => {
     );
   });
 
+  it('without a CA, still says a CSR for another name is one', async () => {
+    const c = await aConnectedCharger(withoutCa, simsWithoutCa);
+    expect(await requestChargePointCertificate(c.sim, { commonName: 'SOMEONE-ELSE' })).toEqual({
+      status: 'Rejected',
+    });
+    expect(await c.signings()).toEqual([expect.objectContaining({ refusal: 'cn-mismatch' })]);
+  });
+
   it('answers Rejected when no CA is configured', async () => {
     const c = await aConnectedCharger(withoutCa, simsWithoutCa);
     expect(await requestChargePointCertificate(c.sim)).toEqual({ status: 'Rejected' });

@@ -42,11 +42,7 @@ export async function loadChargerCa(files: { cert: string; key: string }): Promi
       const csr = await readCsr(csrPem);
       if (!csr) return { status: 'Rejected', subject: null, refusal: 'invalid-csr' };
       const subject = csr.subject;
-      // Security whitepaper A02/A03: the CN of the certificate is the charger's identity (its product code here),
-      // which profile 3 checks on every connection. A CSR for another name is refused.
-      const cn = csr.subjectName.getField('CN');
-      if (cn.length !== 1 || cn[0] !== productCode)
-        return { status: 'Rejected', subject, refusal: 'cn-mismatch' };
+      if (!namesCharger(csr, productCode)) return { status: 'Rejected', subject, refusal: 'cn-mismatch' };
       const serial = randomBytes(16);
       serial[0] = (serial[0] ?? 0) & 0x7f; // a positive INTEGER
       const notAfter = new Date(now.getTime() + chargerCertificateDays * 86_400_000);
@@ -92,6 +88,15 @@ export async function readCsr(csrPem: string): Promise<x509.Pkcs10CertificateReq
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Security whitepaper A02/A03: the CN of the certificate is the charger's identity (its product code here), which
+ * profile 3 checks on every connection; a CSR for another name is refused.
+ */
+export function namesCharger(csr: x509.Pkcs10CertificateRequest, productCode: string): boolean {
+  const cn = csr.subjectName.getField('CN');
+  return cn.length === 1 && cn[0] === productCode;
 }
 
 const curves: Record<string, { namedCurve: string; hash: string }> = {
