@@ -59,6 +59,8 @@ export function BoardNotifications({
         left: '50%',
         transform: 'translateX(-50%)',
         display: 'flex',
+        // Side by side on a screen; stacked on a narrow portrait one (a phone), where a third of the width is too little.
+        flexDirection: { xs: 'column', sm: 'row' },
         gap: '1vw',
         width: 'max-content',
         maxWidth: '96vw',
@@ -90,7 +92,7 @@ function Notification({ item, onHide }: { item: BoardNotification; onHide: (id: 
         alignItems: 'center',
         gap: '0.6vw',
         minWidth: 0,
-        maxWidth: '31vw',
+        maxWidth: { xs: '92vw', sm: '31vw' },
         px: '1.2vw',
         py: '1.2vh',
         borderRadius: 2,
@@ -105,7 +107,20 @@ function Notification({ item, onHide }: { item: BoardNotification; onHide: (id: 
       }}
     >
       <Icon sx={{ color, fontSize: 'clamp(20px, 3.4vh, 40px)', flexShrink: 0 }} />
-      <Typography sx={{ fontSize: 'clamp(13px, 2.2vh, 26px)', fontWeight: 600 }} noWrap>
+      {/* Shown whole: wrapped onto at most three lines (German and French run long), never cut mid-line. */}
+      <Typography
+        data-testid="display-notification-text"
+        sx={{
+          fontSize: 'clamp(13px, 2.2vh, 26px)',
+          fontWeight: 600,
+          lineHeight: 1.25,
+          overflowWrap: 'anywhere',
+          display: '-webkit-box',
+          WebkitBoxOrient: 'vertical',
+          WebkitLineClamp: 3,
+          overflow: 'hidden',
+        }}
+      >
         {notificationText(t, i18n.language, item.event)}
       </Typography>
     </Box>

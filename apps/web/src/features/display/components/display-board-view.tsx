@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ChargerStatus, DisplayBoard, DisplayTile } from '@plugboard/contract';
 import { SafeHtml } from '../../../components/ui/safe-html';
 import { useTranslation } from '../../../lib/i18n';
@@ -108,12 +109,15 @@ function Board({
   const { t, i18n } = useTranslation();
   const now = useNow(1000);
   const clock = siteClock(i18n.language, board.timeZone, now);
-  const columns = tileColumns(board.tiles.length);
+  // Upright (a portrait display, a phone): the site's power and the notice go below the tiles, not beside them.
+  const portrait = useMediaQuery('(orientation: portrait)');
+  const columns = tileColumns(board.tiles.length, portrait);
   const rows = Math.max(1, Math.ceil(board.tiles.length / columns));
   return (
     <Box
       data-testid="display-board"
       data-state={state}
+      data-portrait={portrait}
       sx={{
         position: 'fixed',
         inset: 0,
@@ -130,9 +134,18 @@ function Board({
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography
             component="h1"
-            noWrap
             data-testid="display-site-name"
-            sx={{ fontSize: 'clamp(20px, 4.2vh, 52px)', fontWeight: 700, lineHeight: 1.15 }}
+            sx={{
+              fontSize: 'clamp(20px, 4.2vh, 52px)',
+              fontWeight: 700,
+              lineHeight: 1.15,
+              // A long name (or a narrow screen) wraps onto a second line rather than being cut after a word.
+              display: '-webkit-box',
+              WebkitBoxOrient: 'vertical',
+              WebkitLineClamp: 2,
+              overflow: 'hidden',
+              overflowWrap: 'anywhere',
+            }}
           >
             {board.siteName}
           </Typography>
@@ -151,8 +164,10 @@ function Board({
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 30%)',
-          gap: '2vw',
+          ...(portrait
+            ? { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateRows: 'minmax(0, 1fr) minmax(0, auto)' }
+            : { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 30%)' }),
+          gap: portrait ? '2vh' : '2vw',
           minHeight: 0,
         }}
       >
@@ -181,7 +196,15 @@ function Board({
             ))}
           </Box>
         )}
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: '2vh', minHeight: 0 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '2vh',
+            minHeight: 0,
+            maxHeight: portrait ? '42vh' : undefined,
+          }}
+        >
           <SitePower board={board} />
           {board.noticeHtml ? (
             <Box
@@ -192,7 +215,7 @@ function Board({
                 overflow: 'hidden',
                 borderRadius: 2,
                 bgcolor: 'background.paper',
-                p: '2vh 1.4vw',
+                p: '2vh max(1.4vw, 12px)',
                 fontSize: 'clamp(13px, 2.1vh, 26px)',
                 lineHeight: 1.4,
                 '& h1': { fontSize: '1.6em', m: '0 0 0.4em' },
@@ -402,7 +425,7 @@ function SitePower({ board }: { board: DisplayBoard }) {
       data-testid="display-site-power"
       data-power={power}
       data-capacity={board.capacityW}
-      sx={{ borderRadius: 2, bgcolor: 'background.paper', p: '2vh 1.4vw' }}
+      sx={{ borderRadius: 2, bgcolor: 'background.paper', p: '2vh max(1.4vw, 12px)' }}
     >
       <Typography sx={{ fontSize: 'clamp(12px, 2vh, 24px)', color: 'text.secondary' }}>
         {t('display.sitePower')}

@@ -41,8 +41,11 @@ export function siteClock(language: string, timeZone: string, now: number): { ti
   };
 }
 
-/** Columns of the tile grid: every tile fits on the screen, roughly 3 wide for 2 high. */
-export function tileColumns(count: number): number {
+/**
+ * Columns of the tile grid: every tile fits on the screen, roughly 3 wide for 2 high; on a portrait screen (a
+ * display mounted upright, a phone) roughly 2 wide for 3 high, so that a tile stays wide enough to read.
+ */
+export function tileColumns(count: number, portrait = false): number {
   if (count <= 1) return 1;
-  return Math.min(count, Math.ceil(Math.sqrt(count * 1.5)));
+  return Math.min(count, Math.ceil(Math.sqrt(portrait ? count / 1.5 : count * 1.5)));
 }
