@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
 import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -12,8 +13,11 @@ import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import CheckIcon from '@mui/icons-material/Check';
 import SearchIcon from '@mui/icons-material/Search';
+import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from '../../../lib/i18n';
 import type { StoredSite } from '../../../lib/storage';
 import { useSites } from '../api/get-sites';
@@ -31,9 +35,16 @@ export type SiteSearchProps = {
   onViewMore: () => void;
 };
 
-/** The top-bar site search (spec sections 2 and 4): its placeholder is the selected site's name. */
+/**
+ * The top-bar site search (spec sections 2 and 4): its placeholder is the selected site's name. On a phone the bar
+ * has no room for a usable box: a search button opens the field over the whole top bar, closed again with its X,
+ * Escape, a choice or a tap elsewhere.
+ */
 export function SiteSearch({ onChoose, onViewMore }: SiteSearchProps) {
   const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [paper, setPaper] = useState<HTMLElement | null>(null);
@@ -51,6 +62,7 @@ export function SiteSearch({ onChoose, onViewMore }: SiteSearchProps) {
   const close = () => {
     setOpen(false);
     setText('');
+    setExpanded(false);
   };
   const choose = (site: StoredSite & { isSelected: boolean }) => {
     close();
@@ -78,16 +90,49 @@ export function SiteSearch({ onChoose, onViewMore }: SiteSearchProps) {
     } else if (event.key === 'ArrowUp') moveFocus(event, -1);
   };
 
+  if (phone && !expanded)
+    return (
+      <IconButton
+        onClick={() => {
+          setExpanded(true);
+          setOpen(true);
+        }}
+        aria-label={t('shell.searchSites')}
+        data-testid="site-search-open"
+      >
+        <SearchIcon />
+      </IconButton>
+    );
+
   return (
     <ClickAwayListener onClickAway={close}>
       <Box
         ref={setAnchor}
         onKeyDown={onKeyDown}
-        sx={{ width: { md: 280 }, flex: { xs: 1, md: 'none' }, minWidth: 0, maxWidth: 280 }}
+        data-testid="site-search-box"
+        sx={
+          phone
+            ? {
+                // Over the whole top bar (56 px on a phone), above the bar's other buttons.
+                position: 'fixed',
+                top: 0,
+                left: 0,
+                right: 0,
+                height: 56,
+                px: 1,
+                display: 'flex',
+                alignItems: 'center',
+                gap: 0.5,
+                bgcolor: 'background.paper',
+                zIndex: theme.zIndex.appBar + 1,
+              }
+            : { width: { md: 280 }, flex: { xs: 1, md: 'none' }, minWidth: 0, maxWidth: 280 }
+        }
       >
         <TextField
           size="small"
           fullWidth
+          autoFocus={phone}
           value={text}
           placeholder={selected?.name || t('shell.searchSites')}
           onChange={(event) => {
@@ -122,6 +167,11 @@ export function SiteSearch({ onChoose, onViewMore }: SiteSearchProps) {
             },
           }}
         />
+        {phone && (
+          <IconButton onClick={close} aria-label={t('shell.closeSearch')} data-testid="site-search-close">
+            <CloseIcon />
+          </IconButton>
+        )}
         <Popper
           open={open}
           anchorEl={anchor}
@@ -131,7 +181,7 @@ export function SiteSearch({ onChoose, onViewMore }: SiteSearchProps) {
           <Paper
             ref={setPaper}
             elevation={8}
-            sx={{ mt: 0.5, width: { xs: 280, md: 340 } }}
+            sx={{ mt: 0.5, width: phone ? 'calc(100vw - 16px)' : { xs: 280, md: 340 } }}
             tabIndex={-1}
             data-testid="site-search-dropdown"
             onBlur={(event) => {
