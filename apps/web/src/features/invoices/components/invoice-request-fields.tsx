@@ -115,7 +115,21 @@ export function InvoiceRequestFields({ form, problems, groups, cards, onChange }
           size="small"
           value={form.period}
           onChange={(_event, period: RequestForm['period'] | null) => period && onChange({ period })}
-          sx={{ flexWrap: 'wrap', mb: 1.5 }}
+          // Two by two on a phone, a row of four from sm: wrapping left "Custom" (Benutzerdefiniert) alone on a row.
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, auto)' },
+            width: { sm: 'fit-content' },
+            gap: 0.5,
+            mb: 1.5,
+            '& .MuiToggleButtonGroup-grouped': {
+              m: 0,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              whiteSpace: 'nowrap',
+            },
+          }}
         >
           {periodChoices.map((choice) => (
             <ToggleButton key={choice} value={choice} data-testid={`invoice-period-${choice}`}>

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -38,44 +39,50 @@ export function MarginTable({ values, site }: MarginTableProps) {
           value: money(site.fixedCost),
         })}
       </Typography>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('tariff.margin.rate')}</TableCell>
-            <TableCell align="right">{t('tariff.margin.priceNet')}</TableCell>
-            <TableCell align="right">{t('tariff.margin.costNet')}</TableCell>
-            <TableCell align="right">{t('tariff.margin.margin')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => {
-            const price = toNumber(row.price);
-            const margin =
-              valid(price) && valid(vatRate)
-                ? marginPerKwh({
-                    price,
-                    pricesIncludeVat: values.pricesIncludeVat,
-                    fixedCost: site.fixedCost,
-                    fixedCostIncludesVat: site.fixedCostIncludesVat,
-                    vatRate,
-                  })
-                : null;
-            return (
-              <TableRow key={row.key} data-testid={`tariff-margin-${row.key === 'base' ? 'base' : 'band'}`}>
-                <TableCell>{row.label}</TableCell>
-                <TableCell align="right">{margin ? money(margin.priceNet) : '—'}</TableCell>
-                <TableCell align="right">{margin ? money(margin.costNet) : '—'}</TableCell>
-                <TableCell
-                  align="right"
-                  sx={{ fontWeight: 600, color: margin && margin.margin < 0 ? 'error.main' : 'success.main' }}
-                >
-                  {margin ? money(margin.margin) : '—'}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      {/* Scrolls inside itself where its four columns are wider than a phone (German, French headings). */}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('tariff.margin.rate')}</TableCell>
+              <TableCell align="right">{t('tariff.margin.priceNet')}</TableCell>
+              <TableCell align="right">{t('tariff.margin.costNet')}</TableCell>
+              <TableCell align="right">{t('tariff.margin.margin')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => {
+              const price = toNumber(row.price);
+              const margin =
+                valid(price) && valid(vatRate)
+                  ? marginPerKwh({
+                      price,
+                      pricesIncludeVat: values.pricesIncludeVat,
+                      fixedCost: site.fixedCost,
+                      fixedCostIncludesVat: site.fixedCostIncludesVat,
+                      vatRate,
+                    })
+                  : null;
+              return (
+                <TableRow key={row.key} data-testid={`tariff-margin-${row.key === 'base' ? 'base' : 'band'}`}>
+                  <TableCell>{row.label}</TableCell>
+                  <TableCell align="right">{margin ? money(margin.priceNet) : '—'}</TableCell>
+                  <TableCell align="right">{margin ? money(margin.costNet) : '—'}</TableCell>
+                  <TableCell
+                    align="right"
+                    sx={{
+                      fontWeight: 600,
+                      color: margin && margin.margin < 0 ? 'error.main' : 'success.main',
+                    }}
+                  >
+                    {margin ? money(margin.margin) : '—'}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Box>
     </div>
   );
 }

@@ -66,7 +66,8 @@ export function TariffForm({ stationId, site, initial, onSaved }: TariffFormProp
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' },
+          // minmax(0, …): a column never grows past the screen for a wide child (the margin table in German on a phone).
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
           alignItems: 'start',
         }}
       >
