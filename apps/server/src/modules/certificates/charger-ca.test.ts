@@ -76,6 +76,24 @@ describe('loadChargerCa', () => {
       ),
     ).toContain('OK');
 
+    // A key too small for the whitepaper (RSA under 2048 bits) is not signed.
+    openssl(
+      'req',
+      '-newkey',
+      'rsa:1024',
+      '-nodes',
+      '-keyout',
+      'weak.key',
+      '-out',
+      'weak.csr',
+      '-subj',
+      '/CN=CP-1',
+    );
+    expect(await ca.sign(readFileSync(file('weak.csr'), 'utf8'), 'CP-1', now)).toMatchObject({
+      status: 'Rejected',
+      refusal: 'invalid-csr',
+    });
+
     expect(await ca.sign(csr, 'CP-2', now)).toEqual({
       status: 'Rejected',
       subject: 'CN=CP-1, O=Acme',

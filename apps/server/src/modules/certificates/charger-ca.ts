@@ -80,11 +80,19 @@ export async function loadChargerCa(files: { cert: string; key: string }): Promi
   };
 }
 
-/** A PEM CSR whose signature verifies (the charger holds the key), or undefined. */
+/**
+ * A PEM CSR whose signature verifies (the charger holds the key) for a key the whitepaper allows (RSA of 2048 bits
+ * or more, EC P-256, P-384 or P-521), or undefined.
+ */
 export async function readCsr(csrPem: string): Promise<x509.Pkcs10CertificateRequest | undefined> {
   try {
     const csr = new x509.Pkcs10CertificateRequest(csrPem);
-    return (await csr.verify()) ? csr : undefined;
+    const key = createPublicKey({ key: Buffer.from(csr.publicKey.rawData), format: 'der', type: 'spki' });
+    const strong =
+      key.asymmetricKeyType === 'rsa'
+        ? (key.asymmetricKeyDetails?.modulusLength ?? 0) >= 2048
+        : key.asymmetricKeyType === 'ec' && (key.asymmetricKeyDetails?.namedCurve ?? '') in curves;
+    return strong && (await csr.verify()) ? csr : undefined;
   } catch {
     return undefined;
   }
