@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { liveUrl, openLiveSocket, type LiveState } from '../../features/chargers/api/live-chargers';
+import { openLiveSocket, type LiveState } from '../../features/chargers/api/live-chargers';
 import { ChargerStatusChip } from '../../features/chargers/components/charger-status-chip';
 import { LiveIndicator } from '../../features/chargers/components/live-indicator';
 import { OverviewView } from '../../features/overview/components/overview-view';
 import { overviewLiveHandler } from '../../features/overview/lib/live';
 import { handleFailure } from '../../lib/api-client';
+import { liveSocketUrl } from '../../lib/live-socket';
 import { getStationId } from '../../lib/storage';
 
 /**
@@ -22,7 +23,7 @@ export function OverviewRoute() {
     if (!usable) return undefined;
     const live = overviewLiveHandler(queryClient);
     const connection = openLiveSocket({
-      url: liveUrl(),
+      url: liveSocketUrl(),
       stationId,
       onMessage: live.onMessage,
       onState: setState,

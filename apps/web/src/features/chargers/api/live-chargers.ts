@@ -8,11 +8,12 @@ import {
   type LiveMessage,
 } from '@plugboard/contract';
 import { handleFailure } from '../../../lib/api-client';
+import { liveSocketUrl, openReconnectingSocket, type LiveSocketState } from '../../../lib/live-socket';
 import { getStationId, getToken } from '../../../lib/storage';
 import { applyLiveMessage } from '../lib/live-cache';
 
 /** `connecting` until the server said ready; `live` while it pushes; `retrying` while waiting to reconnect. */
-export type LiveState = 'connecting' | 'live' | 'retrying' | 'stopped';
+export type LiveState = LiveSocketState;
 
 export type LiveSocketOptions = {
   url: string;
@@ -25,77 +26,29 @@ export type LiveSocketOptions = {
 
 export const liveRetryDelays = { firstMs: 500, maxMs: 15_000 } as const;
 
-/** ws(s)://<this origin>/cms-system/live: the API's own origin, as the console is served by the server. */
-export function liveUrl(href = window.location.href): string {
-  const url = new URL(livePath, href);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  return url.toString();
-}
-
 // Close codes after which retrying cannot help: the session is gone or the site is not the account's.
 const finalCloses: readonly number[] = [liveCloseCodes.unauthorized, liveCloseCodes.siteNotFound];
 
 /**
- * The live socket of one site: authenticates with a signed hello, hands every message on and reconnects with
- * exponential backoff (reset once the server said ready) until closed.
+ * The live socket of one site: authenticates with a hello signed with the session token (read at each connect),
+ * hands every message on and reconnects with exponential backoff (reset once the server said ready) until closed.
  */
 export function openLiveSocket({ url, stationId, onMessage, onState, onRefused }: LiveSocketOptions) {
-  let socket: WebSocket | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let attempt = 0;
-  let closed = false;
-
-  const connect = () => {
-    onState(attempt === 0 ? 'connecting' : 'retrying');
-    const ws = new WebSocket(url);
-    socket = ws;
-    ws.onopen = () => {
+  return openReconnectingSocket({
+    url,
+    hello: () => {
       const token = getToken() ?? '';
       const timestamp = String(Date.now());
-      ws.send(
-        JSON.stringify({ token, timestamp, signature: signRequest(livePath, timestamp, token), stationId }),
-      );
-    };
-    ws.onmessage = (event: MessageEvent) => {
-      let parsed: ReturnType<typeof liveMessageSchema.safeParse>;
-      try {
-        parsed = liveMessageSchema.safeParse(JSON.parse(String(event.data)));
-      } catch {
-        return;
-      }
-      // A message type this console does not know yet is ignored rather than breaking the screen.
-      if (!parsed.success) return;
-      if (parsed.data.type === 'ready') {
-        attempt = 0;
-        onState('live');
-      }
-      onMessage(parsed.data);
-    };
-    ws.onclose = (event: CloseEvent) => {
-      if (socket !== ws || closed) return;
-      socket = null;
-      if (finalCloses.includes(event.code)) {
-        closed = true;
-        onState('stopped');
-        onRefused(Number(event.reason) || event.code);
-        return;
-      }
-      const delay = Math.min(liveRetryDelays.firstMs * 2 ** attempt, liveRetryDelays.maxMs);
-      attempt += 1;
-      onState('retrying');
-      retryTimer = setTimeout(connect, delay);
-    };
-  };
-
-  connect();
-  return {
-    close: () => {
-      closed = true;
-      clearTimeout(retryTimer);
-      socket?.close(1000, 'Screen closed');
-      socket = null;
+      return { token, timestamp, signature: signRequest(livePath, timestamp, token), stationId };
     },
-  };
+    messages: liveMessageSchema,
+    retryDelays: liveRetryDelays,
+    isFinal: (event) => finalCloses.includes(event.code),
+    onMessage,
+    onState,
+    onRefused: (event) => onRefused(Number(event.reason) || event.code),
+    closeReason: 'Screen closed',
+  });
 }
 
 /**
@@ -116,7 +69,7 @@ export function useLiveChargers(options: { onMessage?: (message: LiveMessage) =>
   useEffect(() => {
     if (!usable) return undefined;
     const connection = openLiveSocket({
-      url: liveUrl(),
+      url: liveSocketUrl(),
       stationId,
       onMessage: (message) => {
         void applyLiveMessage(queryClient, message);

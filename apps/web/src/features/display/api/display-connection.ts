@@ -10,6 +10,7 @@ import {
   type DisplayBoard,
   type DisplayMessage,
 } from '@plugboard/contract';
+import { openReconnectingSocket, type LiveSocketState } from '../../../lib/live-socket';
 
 export const displayBoardPath = '/cms-system/system/display/v2/board';
 
@@ -40,14 +41,7 @@ export async function readBoard(token: string, fetcher: typeof fetch = fetch): P
   }
 }
 
-/** ws(s)://<this origin>/cms-system/live. */
-export function displaySocketUrl(href = window.location.href): string {
-  const url = new URL(livePath, href);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  return url.toString();
-}
-
-/** Between reconnects: short at first (a server restart takes seconds), never longer than this. */
+/** Between reconnects, and between reads of a board that failed: short at first (a server restart takes seconds). */
 export const displayRetryDelays = { firstMs: 500, maxMs: 5000 } as const;
 
 export type DisplaySocketOptions = {
@@ -55,10 +49,8 @@ export type DisplaySocketOptions = {
   token: string;
   stationId: number;
   onMessage: (message: DisplayMessage) => void;
-  /** The server said ready (first time or after a reconnect). */
-  onReady: () => void;
-  /** The socket dropped; it reconnects by itself. */
-  onDropped: () => void;
+  /** `live` once the server said ready (first time or after a reconnect), `retrying` when the socket dropped. */
+  onState: (state: LiveSocketState) => void;
   /** The link was refused (revoked, or not of this site): no more retries. */
   onRefused: () => void;
 };
@@ -68,61 +60,29 @@ export type DisplaySocketOptions = {
  * reconnects by itself, with a backoff that starts again from short once the server said ready, until closed or
  * refused.
  */
-export function openDisplaySocket(options: DisplaySocketOptions) {
-  const { url, token, stationId, onMessage, onReady, onDropped, onRefused } = options;
-  let socket: WebSocket | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let attempt = 0;
-  let closed = false;
-
-  const connect = () => {
-    const ws = new WebSocket(url);
-    socket = ws;
-    ws.onopen = () => {
+export function openDisplaySocket({
+  url,
+  token,
+  stationId,
+  onMessage,
+  onState,
+  onRefused,
+}: DisplaySocketOptions) {
+  return openReconnectingSocket({
+    url,
+    hello: () => {
       const timestamp = String(Date.now());
-      ws.send(
-        JSON.stringify({ token, stationId, timestamp, signature: signRequest(livePath, timestamp, token) }),
-      );
-    };
-    ws.onmessage = (event: MessageEvent) => {
-      let parsed: ReturnType<typeof displayMessageSchema.safeParse>;
-      try {
-        parsed = displayMessageSchema.safeParse(JSON.parse(String(event.data)));
-      } catch {
-        return;
-      }
-      if (!parsed.success) return;
-      if (parsed.data.type === 'ready') {
-        attempt = 0;
-        onReady();
-      }
-      onMessage(parsed.data);
-    };
-    ws.onclose = (event: CloseEvent) => {
-      if (socket !== ws || closed) return;
-      socket = null;
-      if (event.code === liveCloseCodes.unauthorized || event.code === liveCloseCodes.siteNotFound) {
-        // 419 (a clock far off) may pass on the next try; a revoked or unknown link will not.
-        if (event.reason !== '419') {
-          closed = true;
-          onRefused();
-          return;
-        }
-      }
-      const delay = Math.min(displayRetryDelays.firstMs * 2 ** attempt, displayRetryDelays.maxMs);
-      attempt += 1;
-      onDropped();
-      retryTimer = setTimeout(connect, delay);
-    };
-  };
-
-  connect();
-  return {
-    close: () => {
-      closed = true;
-      clearTimeout(retryTimer);
-      socket?.close(1000, 'Display closed');
-      socket = null;
+      return { token, stationId, timestamp, signature: signRequest(livePath, timestamp, token) };
     },
-  };
+    messages: displayMessageSchema,
+    retryDelays: displayRetryDelays,
+    // 419 (a clock far off) may pass on the next try; a revoked or unknown link will not.
+    isFinal: (event) =>
+      (event.code === liveCloseCodes.unauthorized || event.code === liveCloseCodes.siteNotFound) &&
+      event.reason !== '419',
+    onMessage,
+    onState,
+    onRefused: () => onRefused(),
+    closeReason: 'Display closed',
+  });
 }

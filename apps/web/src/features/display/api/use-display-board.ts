@@ -8,7 +8,8 @@ import {
   type BoardEvent,
   type NotificationQueue,
 } from '../lib/board-state';
-import { displayRetryDelays, displaySocketUrl, openDisplaySocket, readBoard } from './display-connection';
+import { liveSocketUrl, retryDelay } from '../../../lib/live-socket';
+import { displayRetryDelays, openDisplaySocket, readBoard } from './display-connection';
 
 /**
  * `loading` until the first board arrives; `live` while the socket pushes; `reconnecting` while the server cannot
@@ -70,7 +71,7 @@ export function useDisplayBoard(token: string): DisplayBoardView {
       if (answer.kind === 'failed') {
         // Not reachable (a network drop, a restart): the last board stays, and the read is tried again.
         setState((current) => (current === 'loading' && !boardRef.current ? 'loading' : 'reconnecting'));
-        const delay = Math.min(displayRetryDelays.firstMs * 2 ** failedReads, displayRetryDelays.maxMs);
+        const delay = retryDelay(displayRetryDelays, failedReads);
         failedReads += 1;
         readTimer = setTimeout(() => void read(), delay);
         return;
@@ -83,14 +84,19 @@ export function useDisplayBoard(token: string): DisplayBoardView {
 
     const connect = (stationId: number) => {
       socket = openDisplaySocket({
-        url: displaySocketUrl(),
+        url: liveSocketUrl(),
         token,
         stationId,
-        onReady: () => {
-          socketReady = true;
-          setState('live');
-          // What happened while the socket was away (or before it said ready) comes with a fresh read.
-          void read();
+        onState: (socketState) => {
+          if (socketState === 'live') {
+            socketReady = true;
+            setState('live');
+            // What happened while the socket was away (or before it said ready) comes with a fresh read.
+            void read();
+          } else if (socketState === 'retrying') {
+            socketReady = false;
+            setState('reconnecting');
+          }
         },
         onMessage: (message) => {
           // A notice saved in the rich-text editor: the board read again carries it.
@@ -100,10 +106,6 @@ export function useDisplayBoard(token: string): DisplayBoardView {
           const { board: next, events } = applyDisplayMessage(current, message);
           if (next !== current) show(next);
           tell(events);
-        },
-        onDropped: () => {
-          socketReady = false;
-          setState('reconnecting');
         },
         onRefused: refuse,
       });
