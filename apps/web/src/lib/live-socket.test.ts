@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWebSocket } from '../testing/fake-web-socket';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket, withFakeWebSocket } from '../testing/fake-web-socket';
 import {
   liveSocketUrl,
   openReconnectingSocket,
@@ -39,15 +39,7 @@ function open() {
 }
 
 describe('reconnecting live socket', () => {
-  beforeEach(() => {
-    FakeWebSocket.instances = [];
-    vi.stubGlobal('WebSocket', FakeWebSocket);
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  withFakeWebSocket();
 
   it('lives on the same origin as the console, over wss when the page is https', () => {
     expect(liveSocketUrl('https://cms.example.com/chargeList?status=charging')).toBe(

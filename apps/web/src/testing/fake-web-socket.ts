@@ -1,3 +1,5 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+
 /** A WebSocket that a test drives: it records what the page sent and lets the test open, push and close. */
 export class FakeWebSocket {
   static instances: FakeWebSocket[] = [];
@@ -39,4 +41,17 @@ export class FakeWebSocket {
     if (!socket) throw new Error('no WebSocket was opened');
     return socket;
   }
+}
+
+/** Called in a describe: each of its tests has FakeWebSocket as the page's WebSocket, no socket yet, and fake timers. */
+export function withFakeWebSocket() {
+  beforeEach(() => {
+    FakeWebSocket.instances = [];
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 }

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { livePath, signRequest } from '@plugboard/contract';
 import { setToken } from '../../../lib/storage';
-import { FakeWebSocket } from '../testing';
+import { FakeWebSocket, withFakeWebSocket } from '../../../testing/fake-web-socket';
 import { openLiveSocket, type LiveState } from './live-chargers';
 
 function open() {
@@ -19,16 +19,8 @@ function open() {
 }
 
 describe("the chargers' live socket", () => {
-  beforeEach(() => {
-    FakeWebSocket.instances = [];
-    vi.stubGlobal('WebSocket', FakeWebSocket);
-    vi.useFakeTimers();
-    setToken('session-token');
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  withFakeWebSocket();
+  beforeEach(() => setToken('session-token'));
 
   it('says hello with a signed token and hands on what the server pushes', () => {
     vi.setSystemTime(new Date('2025-03-01T10:00:00.000Z'));

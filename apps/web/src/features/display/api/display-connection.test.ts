@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { livePath, signRequest } from '@plugboard/contract';
 import type { LiveSocketState } from '../../../lib/live-socket';
-import { FakeWebSocket } from '../../../testing/fake-web-socket';
+import { FakeWebSocket, withFakeWebSocket } from '../../../testing/fake-web-socket';
 import { openDisplaySocket } from './display-connection';
 
 function open() {
@@ -19,15 +19,7 @@ function open() {
 }
 
 describe("a display's live socket", () => {
-  beforeEach(() => {
-    FakeWebSocket.instances = [];
-    vi.stubGlobal('WebSocket', FakeWebSocket);
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  withFakeWebSocket();
 
   it('says hello signed with the display token, again after each reconnect', () => {
     vi.setSystemTime(new Date('2026-05-01T08:00:00.000Z'));
