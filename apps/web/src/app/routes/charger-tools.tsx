@@ -37,15 +37,26 @@ export function ChargerToolsRoute() {
         <Button component={RouterLink} to="/chargeList" startIcon={<ArrowBackIcon />}>
           {t('ocppLog.back')}
         </Button>
-        <Typography variant="h5" component="h1" sx={{ flex: 1, wordBreak: 'break-all' }}>
+        {/* On a phone the title has a line of its own below the back button and the status, not a third of one. */}
+        <Typography
+          variant="h5"
+          component="h1"
+          sx={{ flex: { xs: '1 1 100%', sm: 1 }, order: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}
+        >
           {t('ocppLog.title', { name })}
         </Typography>
-        {charger.data && <ChargerStatusChip status={charger.data.status} size="medium" />}
+        {charger.data && (
+          <Box sx={{ ml: { xs: 'auto', sm: 0 } }}>
+            <ChargerStatusChip status={charger.data.status} size="medium" />
+          </Box>
+        )}
       </Stack>
       <Tabs
         value={tab}
         onChange={(_, next: ToolTab) => setSearch({ tab: next }, { replace: true })}
         variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
         sx={{ mb: 2 }}
       >
         {tabs.map((name) => (

@@ -130,7 +130,17 @@ function Board({
         color: 'text.primary',
       }}
     >
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: '2vw', minWidth: 0 }}>
+      <Box
+        component="header"
+        sx={{
+          display: 'flex',
+          // Upright, the name has the whole width and the clock goes below it, time and date on one line.
+          ...(portrait
+            ? { flexDirection: 'column', alignItems: 'stretch', gap: '1vh' }
+            : { alignItems: 'center', gap: '2vw' }),
+          minWidth: 0,
+        }}
+      >
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography
             component="h1"
@@ -151,7 +161,15 @@ function Board({
           </Typography>
           <ConnectionLine state={state} />
         </Box>
-        <Box sx={{ textAlign: 'right' }} data-testid="display-clock" data-zone={board.timeZone}>
+        <Box
+          sx={
+            portrait
+              ? { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2 }
+              : { textAlign: 'right' }
+          }
+          data-testid="display-clock"
+          data-zone={board.timeZone}
+        >
           <Typography sx={{ fontSize: 'clamp(28px, 6.5vh, 80px)', fontWeight: 700, lineHeight: 1 }}>
             {clock.time}
           </Typography>

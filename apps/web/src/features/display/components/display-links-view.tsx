@@ -99,7 +99,8 @@ export function DisplayLinksView() {
 
   return (
     <Box component="section" data-testid="display-links-page" sx={{ maxWidth: 960 }}>
-      <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
+      {/* The button keeps its label on one line; on a phone in German it goes below the title rather than wrap. */}
+      <Stack direction="row" alignItems="center" useFlexGap sx={{ mb: 1, flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           {t('routes.display')}
         </Typography>
@@ -108,6 +109,7 @@ export function DisplayLinksView() {
           to="/rich-text-editor"
           variant="outlined"
           startIcon={<EditNoteIcon />}
+          sx={{ whiteSpace: 'nowrap' }}
           data-testid="display-edit-notice"
         >
           {t('display.links.editNotice')}
@@ -216,7 +218,10 @@ export function DisplayLinksView() {
                 }}
               >
                 <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography noWrap sx={{ fontWeight: 600 }}>
+                  <Typography
+                    sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                    data-testid="display-link-name-shown"
+                  >
                     {link.name}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
