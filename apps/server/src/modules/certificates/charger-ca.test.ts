@@ -13,6 +13,86 @@ const file = (name: string) => path.join(pki.dir, name);
 const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: pki.dir, stdio: 'pipe' });
 
 describe('loadChargerCa', () => {
+  it('sends the sub-CA with the certificate, not the root the charger already has', async () => {
+    writeFileSync(
+      file('sub.ext'),
+      'basicConstraints=critical,CA:true\nkeyUsage=critical,keyCertSign,cRLSign\n',
+    );
+    openssl(
+      'req',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      'sub.key',
+      '-out',
+      'sub.csr',
+      '-subj',
+      '/CN=Charger Sub CA',
+    );
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      'sub.csr',
+      '-CA',
+      'test-ca.pem',
+      '-CAkey',
+      'test-ca.key',
+      '-CAcreateserial',
+      '-out',
+      'sub.pem',
+      '-days',
+      '2',
+      '-extfile',
+      'sub.ext',
+    );
+    // The file an operator gives: the sub-CA first, then the root above it.
+    writeFileSync(file('sub-chain.pem'), readFileSync(file('sub.pem'), 'utf8') + pki.ca.cert);
+    openssl(
+      'req',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      'cp3.key',
+      '-out',
+      'cp3.csr',
+      '-subj',
+      '/CN=CP-3',
+    );
+    const ca = await loadChargerCa({ cert: file('sub-chain.pem'), key: file('sub.key') });
+    const signed = await ca.sign(readFileSync(file('cp3.csr'), 'utf8'), 'CP-3', new Date());
+    if (signed.status !== 'Accepted') throw new Error(`not signed: ${signed.refusal}`);
+    const [leaf, sub, ...more] = signed.chain.match(
+      /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g,
+    )!;
+    expect(more).toEqual([]);
+    expect(new X509Certificate(sub!).subject).toBe('CN=Charger Sub CA');
+    writeFileSync(file('leaf3.pem'), leaf);
+    writeFileSync(file('sub3.pem'), sub!);
+    expect(
+      execFileSync(
+        'openssl',
+        [
+          'verify',
+          '-purpose',
+          'sslclient',
+          '-CAfile',
+          pki.ca.certFile,
+          '-untrusted',
+          file('sub3.pem'),
+          file('leaf3.pem'),
+        ],
+        { encoding: 'utf8' },
+      ),
+    ).toContain('OK');
+  });
+
   it("refuses a key that is not the certificate's, and a file without a certificate", async () => {
     await expect(loadChargerCa({ cert: pki.ca.certFile, key: pki.server.keyFile })).rejects.toThrow(
       /not the first certificate's/,
@@ -56,12 +136,13 @@ describe('loadChargerCa', () => {
     const signed = await ca.sign(csr, 'CP-1', now);
     expect(signed.status).toBe('Accepted');
     if (signed.status !== 'Accepted') return;
-    const [leaf, issuer] = signed.chain.match(
+    // The CA is a root: the charger has it, the chain is the certificate alone.
+    const [leaf, ...more] = signed.chain.match(
       /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g,
     )!;
+    expect(more).toEqual([]);
     const certificate = new X509Certificate(leaf);
-    const caCertificate = new X509Certificate(issuer!);
-    expect(certificate.verify(caCertificate.publicKey)).toBe(true);
+    expect(certificate.verify(new X509Certificate(readFileSync(file('rsa-ca.pem'))).publicKey)).toBe(true);
     expect(certificate.subject).toBe('CN=CP-1\nO=Acme');
     expect(certificate.keyUsage).toEqual(['1.3.6.1.5.5.7.3.2']); // clientAuth
     // openssl agrees the chain holds, for a TLS client.

@@ -15,7 +15,7 @@ export type SignOutcome =
 
 /** The CA that signs chargers' certificates (CHARGER_CA_CERT / CHARGER_CA_KEY). */
 export type ChargerCa = {
-  /** Its certificate(s) as in the file: the CA first, then any CA above it (sent with each signed certificate). */
+  /** Its certificate(s) as in the file: the CA first, then any CA above it (those not self-signed go with each signed certificate). */
   certificates: x509.X509Certificate[];
   sign: (csrPem: string, productCode: string, now: Date) => Promise<SignOutcome>;
 };
@@ -31,7 +31,10 @@ export async function loadChargerCa(files: { cert: string; key: string }): Promi
     throw new Error("the key is not the first certificate's");
   const { keyAlgorithm, signingAlgorithm } = algorithmsOf(key);
   const signingKey = key.toCryptoKey(keyAlgorithm, false, ['sign']);
-  const caChain = certificates.map((c) => c.toString('pem')).join('\n');
+  // The sub-CAs a charger needs to build the chain to its Central System root; the root itself it already has.
+  const subCas = [];
+  for (const c of certificates) if (!(await c.isSelfSigned())) subCas.push(c.toString('pem'));
+  const caChain = subCas.map((pem) => `\n${pem}`).join('');
   // A leaf certificate takes about 1,000 characters of PEM (2,500 with an RSA 4096 key).
   if (caChain.length > chainMax - 3000)
     throw new Error('too many certificates for a CertificateSigned chain');
@@ -67,8 +70,8 @@ export async function loadChargerCa(files: { cert: string; key: string }): Promi
           await x509.AuthorityKeyIdentifierExtension.create(caCert.publicKey),
         ],
       });
-      // Leaf first, then the CA(s) it chains to (CertificateSigned.req).
-      const chain = `${certificate.toString('pem')}\n${caChain}`;
+      // Leaf first, then the sub-CA(s) it chains through (CertificateSigned.req).
+      const chain = `${certificate.toString('pem')}${caChain}`;
       return {
         status: 'Accepted',
         subject,
