@@ -13,7 +13,7 @@ import { consoleRequestHeaders } from '@plugboard/contract';
 import { createDb } from '../../apps/server/src/db/client.ts';
 import { startClients, type ClientPool } from '../ocpp/client-pool.ts';
 import { count, merged, ms, quantile, table } from '../ocpp/figures.ts';
-import { cpuSeconds, descendants } from '../ocpp/proc-stats.ts';
+import { cpuSeconds, treeCpuSeconds } from '../ocpp/proc-stats.ts';
 import { loadActions, type LoadResult, type UpResult } from '../ocpp/protocol.ts';
 import { createChargers } from '../ocpp/seed.ts';
 import { startServer, type ServerProcess } from '../ocpp/server-process.ts';
@@ -30,6 +30,7 @@ const { values: args } = parseArgs({
     sessions: { type: 'string', default: '100000' },
     phases: { type: 'string', default: 'api,chargers,both' },
     profile: { type: 'string' },
+    server: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -41,7 +42,8 @@ if (args.help) {
   --seconds S    length of each phase (20)
   --sessions K   sessions in the console's site (100000)
   --phases P     api (API alone), chargers (chargers alone), both (api,chargers,both)
-  --profile DIR  the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools)`);
+  --profile DIR  the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools)
+  --server DIR   run the server of that checkout instead (a git worktree of an older commit: A/B runs in turn)`);
   process.exit(0);
 }
 const int = (name: string, value: string, min: number) => {
@@ -171,7 +173,7 @@ try {
       `per phase; machine load ${load} on ${os.cpus().length} cores before start`,
   );
   server = await startServer(
-    path.resolve(import.meta.dirname, '../..'),
+    path.resolve(args.server ?? path.join(import.meta.dirname, '../..')),
     args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}` } : {},
   );
   db = createDb(server.databaseUrl, { max: 2 });
@@ -200,7 +202,9 @@ try {
   // CPU of the server and of its PostgreSQL (its children): on a shared machine the time per request says more than
   // the requests per second, which depend on what else runs.
   const cpu = () => {
-    const pg = descendants(server!.pid).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    // Backends that ended meanwhile included (a pool closes a connection idle for 10 s): summing the live ones
+    // alone went negative with the central system's pool idle during the API phase.
+    const pg = treeCpuSeconds(server!.pid);
     return { node: cpuSeconds(server!.pid), pg };
   };
   const cores = (before: { node: number; pg: number }) => {

@@ -18,7 +18,9 @@ describe('reads as named statements', () => {
   it('are prepared once per connection and reused', async () => {
     const read = () => sql<{ n: number }>`select ${7}::int + 1 as n`.execute(db);
     for (let i = 0; i < 3; i++) expect((await read()).rows).toEqual([{ n: 8 }]);
-    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db);
+    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+      db,
+    );
     expect(rows.map((r) => r.statement)).toContain('select $1::int + 1 as n');
   });
 

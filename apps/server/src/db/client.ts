@@ -56,7 +56,7 @@ function prepareReads(client: pg.PoolClient) {
     if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return plain(...args);
     let name = statementNames.get(text);
     if (name === undefined) {
-      if (!/^select\s/i.test(text) || statementNames.size >= namesMax) return plain(text, values);
+      if (!/^\s*select\s/i.test(text) || statementNames.size >= namesMax) return plain(text, values);
       name = `k${statementNames.size}`;
       statementNames.set(text, name);
     }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createDb, type Db } from './client.ts';
@@ -74,6 +75,7 @@ async function queriesOf(run: () => Promise<{ status: number }>) {
   } finally {
     counting = false;
   }
+  if (process.env.SHOW_QUERIES) console.log(queries);
   return [...queries];
 }
 
@@ -98,6 +100,38 @@ describe('queries per call', () => {
   it('the site detail: one', async () => {
     const site = await aBusySite();
     expect(await queriesOf(() => site.as('/cms-system/system/station/v2/detail', {}))).toHaveLength(1);
+  });
+
+  it("the sessions list reuses a site's count in the thousands for a moment, and a deletion here forgets it", async () => {
+    const site = await aBusySite();
+    const [charger] = await db
+      .selectFrom('chargers')
+      .selectAll()
+      .where('station_id', '=', site.stationId)
+      .execute();
+    const bulk = (from: number, n: number) =>
+      sql`
+      insert into charging_sessions (station_id, charger_id, connector_id, transaction_id, id_tag, start_time,
+        meter_start_wh, status)
+      select ${site.stationId}, ${charger!.id}, 1, ${from} + i, 'BULK', '2025-01-01'::timestamptz + (${from} + i) * interval '1 minute',
+        0, 'complete'
+      from generate_series(1, ${n}) i`.execute(db);
+    await bulk(500_000, 1200);
+    const list = '/cms-system/system/session/v2/list';
+    expect((await site.as(list, {})).data?.total).toBe(1206);
+    await bulk(600_000, 5);
+    const made = await queriesOf(() => site.as(list, {}));
+    // Not counted again: the page alone, and the total as it was.
+    expect(made).toHaveLength(1);
+    expect(made[0]).not.toMatch(/count\(/);
+    expect((await site.as(list, {})).data?.total).toBe(1206);
+    // A deletion through this node is seen at once.
+    const oldest = (await site.as(list, { sortBy: 'startTime', sortOrder: 'asc', pageSize: 1 })).data
+      ?.list[0];
+    expect((await site.as('/cms-system/system/session/v2/delete', { orderNo: oldest!.orderNo })).status).toBe(
+      200,
+    );
+    expect((await site.as(list, {})).data?.total).toBe(1210);
   });
 
   it('a page past the end still says how many there are', async () => {

@@ -101,28 +101,29 @@ export function sessionsHistoryRepository(db: Db) {
      * The list's page in one query (one round trip: on this machine the write of a query to PostgreSQL costs
      * more than most queries, bench/api): the page's rows as `page` reads them, each with how many sessions match
      * counted no further than `countLimit` (evaluated once), and an ongoing session's energy registers (what its
-     * estimate is priced from) with its site's time zone. A page past the end has no rows and so no count.
+     * estimate is priced from) with its site's time zone. A page past the end has no rows and so no count; without
+     * `countLimit` nothing is counted (null).
      */
     pageWithExtras: async (
       filter: SessionFilter,
       sort: SessionSort,
       limit: number,
       offset: number,
-      countLimit: number,
+      countLimit: number | undefined,
     ) => {
       const ids = sorted(filtered(filter).select('id'), sort, '').limit(limit).offset(offset);
       const counted = db
         .selectFrom(
           filtered(filter)
             .select(sql`1`.as('one'))
-            .limit(countLimit)
+            .limit(countLimit ?? 0)
             .as('t'),
         )
         .select((eb) => eb.fn.countAll<number>().as('n'));
       return sorted(
         rows()
           .select((eb) => [
-            counted.as('counted'),
+            countLimit === undefined ? sql<number | null>`null::int8`.as('counted') : counted.as('counted'),
             'site.time_zone',
             'site.fixed_cost_e4',
             // [epoch ms, Wh] pairs, oldest first: JSON parsing is far cheaper than a row (and a Date) per reading.
