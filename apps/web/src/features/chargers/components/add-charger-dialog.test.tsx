@@ -11,11 +11,14 @@ const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const helper = (testId: string) => document.getElementById(`${testId}-helper-text`)?.textContent;
 
+const onClose = vi.fn();
+
 function openDialog(answers: Parameters<typeof fakeServer>[0] = {}) {
   setStationId(7);
   const server = fakeServer(answers);
   const onAdded = vi.fn();
-  renderWithHosts(<AddChargerDialog open onClose={vi.fn()} onAdded={onAdded} />);
+  onClose.mockClear();
+  renderWithHosts(<AddChargerDialog open onClose={onClose} onAdded={onAdded} />);
   return { ...server, onAdded };
 }
 
@@ -72,5 +75,19 @@ describe('add-charger dialog', () => {
         connectivity: 'LAN',
       },
     ]);
+  });
+
+  it('stays open while the charger is being added: Cancel waits for the answer', async () => {
+    openDialog();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    type('charger-add-product-code', 'E07ABCD');
+    type('charger-add-pin', '1234');
+    fireEvent.click(screen.getByTestId('charger-add-submit'));
+    await waitFor(() => expect(screen.getByTestId('charger-add-submit').hasAttribute('disabled')).toBe(true));
+    fireEvent.click(screen.getByTestId('charger-add-cancel'));
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -42,4 +42,18 @@ describe("editing a charger's type, power, connectivity and capacities", () => {
       ]),
     );
   });
+
+  it('starts from the charger as it is at each opening, not from what was typed and cancelled', async () => {
+    setStationId(7);
+    fakeServer();
+    const charger = aCharger({ ratedPowerW: 11_000 });
+    renderWithHosts(<ChargerFields charger={charger} />);
+    fireEvent.click(screen.getByTestId('charger-edit'));
+    fireEvent.change(await screen.findByTestId('charger-edit-ratedPowerKw'), { target: { value: '50' } });
+    fireEvent.click(screen.getByTestId('charger-edit-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('charger-edit-dialog')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('charger-edit'));
+    expect((await screen.findByTestId<HTMLInputElement>('charger-edit-ratedPowerKw')).value).toBe('11');
+  });
 });
