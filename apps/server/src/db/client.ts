@@ -24,7 +24,9 @@ export function createDb(
     onQuery?: (sql: string) => void;
   } = {},
 ): Db {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A connection idle for a minute is closed (pg's default is 10 s): opening one costs a process in PostgreSQL and a
+  // SCRAM exchange, and the central system's pool, idle between bursts, would pay them at each burst (bench/api).
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 60_000 });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
   pool.on('connect', prepareReads);
