@@ -95,14 +95,18 @@ type TestAppOptions = Partial<
     | 'chargerCa'
   >
 > &
-  Pick<AppOptions, 'logStream'>;
+  Pick<AppOptions, 'logStream'> & {
+    /** Told of every query the app runs through Kysely (tests count the statements of a path). */
+    onQuery?: (sql: string) => void;
+  };
 
 const clocks = new WeakMap<FastifyInstance, TestClock>();
 
 /** buildApp over a database of its own, migrated; silent unless LOG_LEVEL is set. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const db = createDb(database.url, { max: 4 });
+  const { onQuery, ...config } = options;
+  const db = createDb(database.url, { max: 4, ...(onQuery && { onQuery }) });
   const clock = testClock();
   try {
     await migrate(db);
@@ -110,7 +114,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       config: {
         logLevel: (process.env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'silent',
         webDist: path.resolve(import.meta.dirname, '../../web/dist'),
-        ...options,
+        ...config,
       },
       db,
       now: clock.now,

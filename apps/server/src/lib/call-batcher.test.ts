@@ -37,6 +37,26 @@ describe('the call batcher', () => {
     expect(groups).toEqual([['a', 'c'], ['b'], ['d']]);
   });
 
+  it('gathers the calls made while the groups allowed are running into the next group', async () => {
+    const groups: string[][] = [];
+    let release: () => void = () => {};
+    const run = (inputs: Input[]) => {
+      groups.push(inputs.map((i) => i.value));
+      if (groups.length > 1) return Promise.resolve(inputs.map((i) => i.value));
+      return new Promise<string[]>((resolve) => (release = () => resolve(inputs.map((i) => i.value))));
+    };
+    const call = callBatcher(run, { maxRunning: 1 });
+    const first = call({ key: 'a', value: 'a' });
+    await new Promise((resolve) => setImmediate(resolve));
+    const meanwhile = [call({ key: 'b', value: 'b' }), call({ key: 'c', value: 'c' })];
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    call({ key: 'd', value: 'd' }).catch(() => {});
+    expect(groups).toEqual([['a']]);
+    release();
+    await Promise.all([first, ...meanwhile]);
+    expect(groups).toEqual([['a'], ['b', 'c', 'd']]);
+  });
+
   it('keeps a group within maxCalls', async () => {
     const { groups, run } = aRun();
     const call = callBatcher(run, { maxCalls: 2 });

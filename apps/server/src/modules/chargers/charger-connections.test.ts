@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../../db/client.ts';
 import { createSharedDatabase, type SharedDatabase } from '../../../test/helpers.ts';
 import { mapOcpp16Status } from '../../ocpp/v16/status-mapping.ts';
 import { eventWriter } from '../events/events.service.ts';
@@ -15,20 +15,24 @@ import { chargerService, type BootInfo, type ChargerService } from './chargers.s
 // the service's own.
 let t: SharedDatabase;
 let chargers: ChargerService;
+/** The service's own pool, whose statements are recorded while `statementsOf` runs. */
+let serviceDb: Db;
+let recording: string[] | undefined;
 beforeAll(async () => {
   t = await createSharedDatabase();
+  serviceDb = createDb(t.url, { max: 4, onQuery: (sql) => recording?.push(sql) });
+  t.closeLater(() => serviceDb.destroy());
   const now = () => new Date();
-  chargers = chargerService({ db: t.db, events: eventWriter(now), now });
+  chargers = chargerService({ db: serviceDb, events: eventWriter(now), now });
 });
-afterEach(() => vi.restoreAllMocks());
 afterAll(() => t.close());
 
-/** Every statement this process sends to PostgreSQL while `work` runs (BEGIN and COMMIT included). */
+/** Every statement the service sends to PostgreSQL while `work` runs (BEGIN and COMMIT included). */
 async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const query = vi.spyOn(pg.Client.prototype, 'query');
+  recording = [];
   await work();
-  const texts = query.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
-  query.mockRestore();
+  const texts = recording;
+  recording = undefined;
   return texts;
 }
 
