@@ -36,4 +36,22 @@ describe('the row batcher', () => {
       ['d1', 'd2', 'd3', 'd4'],
     ]);
   });
+
+  it('gathers the rows asked for while the inserts allowed run into the next insert', async () => {
+    const statements: string[][] = [];
+    let release: () => void = () => {};
+    const insert = (rows: string[]) => {
+      statements.push(rows);
+      return statements.length > 1 ? Promise.resolve() : new Promise<void>((resolve) => (release = resolve));
+    };
+    const add = rowBatcher(insert, 1000, 1);
+    const first = add(['a']);
+    await new Promise((resolve) => setImmediate(resolve));
+    const meanwhile = [add(['b']), add(['c'])];
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(statements).toEqual([['a']]);
+    release();
+    await Promise.all([first, ...meanwhile]);
+    expect(statements).toEqual([['a'], ['b', 'c']]);
+  });
 });
