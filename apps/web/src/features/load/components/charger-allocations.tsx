@@ -52,7 +52,8 @@ export function ChargerAllocations({ chargers, onEdit }: ChargerAllocationsProps
             useFlexGap
             sx={{ mb: 0.5, flexWrap: 'wrap' }}
           >
-            <Typography fontWeight={600} sx={{ flex: '1 1 12rem', minWidth: 0 }} noWrap>
+            {/* Wraps on a phone beside a long reason (German, French) rather than cutting the product code. */}
+            <Typography fontWeight={600} sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
               {c.alias}{' '}
               <Typography component="span" color="text.secondary" variant="body2">
                 {c.productCode}
