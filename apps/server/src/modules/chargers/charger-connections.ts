@@ -31,12 +31,12 @@ const sortedIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /**
  * A charger's socket opening, its BootNotification and its socket closing: the three writes every connection makes.
- * Those made together (in the same turn of the event loop, or while earlier ones are being written: lib/call-batcher.ts)
- * share one transaction: a transaction of 6, 6 and 4
- * statements for all the chargers of a reconnect storm's turn, where each charger took 6, 7 and 4 of its own
- * (`npm run bench:ocpp` measured a connection's PostgreSQL round trips as most of its cost). Each applies as it did
- * one by one: the same rows, the same `charger.status` event per charger, in its transaction. A charger appears
- * once per transaction (the batcher's key), so that two writes of one charger apply in their order.
+ * Those made together (in the same turn of the event loop, or while earlier ones are being written, as a group
+ * commit: lib/call-batcher.ts) share one transaction of 6, 6 and 4 statements, where each charger took 6, 7 and 4 of
+ * its own (`npm run bench:ocpp` measured a connection's PostgreSQL round trips as most of its cost). Each applies as
+ * it did one by one: the same rows, the same `charger.status` event per charger, in its transaction. A charger appears
+ * once per transaction, and in one running transaction at most (the batcher's key), so that two writes of one charger
+ * apply in their order.
  */
 export function chargerConnections({ db, events }: Deps) {
   const announce = async (
