@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { ChargerStatus } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import type { ChargerRow, ConnectorRow } from './chargers.repository.ts';
@@ -32,14 +32,17 @@ export function chargerViewRepository(db: Db) {
     /**
      * The list's page in one query (one round trip: on this machine the write of a query to PostgreSQL costs more
      * than most queries, bench/api): the rows as `page` reads them, each with how many chargers match (evaluated
-     * once) and its connectors. A page past the end has no rows and so no count.
+     * once), its connectors and what `perCharger` selects for it (the sessions module's ongoing sessions, a JSON
+     * array, given by the service: this module does not read that table). A page past the end has no rows and so
+     * no count.
      */
-    pageWithConnectors: async (
+    pageWithConnectors: async <T>(
       stationId: number,
       filter: ChargerFilter,
       limit: number,
       offset: number,
-    ): Promise<{ rows: ChargerRow[]; connectors: ConnectorRow[]; total: number | undefined }> => {
+      perCharger: (chargerId: Expression<number>) => RawBuilder<T[]>,
+    ): Promise<{ rows: ChargerRow[]; connectors: ConnectorRow[]; extra: T[]; total: number | undefined }> => {
       const found = await ofStation(stationId, filter)
         .selectAll('chargers')
         .select([
@@ -48,6 +51,7 @@ export function chargerViewRepository(db: Db) {
             .as('matching'),
           sql<ConnectorJson[]>`(select coalesce(json_agg(k order by k.connector_id), '[]') from connectors k
             where k.charger_id = chargers.id)`.as('connectors_json'),
+          perCharger(sql.ref<number>('chargers.id')).as('extra_json'),
         ])
         .orderBy(sql`lower(alias)`)
         .orderBy('chargers.id')
@@ -56,12 +60,14 @@ export function chargerViewRepository(db: Db) {
         .execute();
       const rows: ChargerRow[] = [];
       const connectors: ConnectorRow[] = [];
-      for (const { matching: _, connectors_json, ...row } of found) {
+      const extra: T[] = [];
+      for (const { matching: _, connectors_json, extra_json, ...row } of found) {
         rows.push(row);
         for (const c of connectors_json)
           connectors.push({ ...c, status_at: new Date(c.status_at), updated_at: new Date(c.updated_at) });
+        for (const e of extra_json) extra.push(e);
       }
-      return { rows, connectors, total: found[0]?.matching ?? undefined };
+      return { rows, connectors, extra, total: found[0]?.matching ?? undefined };
     },
 
     count: async (stationId: number, filter: ChargerFilter): Promise<number> => {

@@ -3,13 +3,14 @@ import { codes } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toChargerItem } from './charger-item.ts';
-import { ongoingSessions } from '../sessions/ongoing-sessions.service.ts';
+import { ongoingSessions, type OngoingSessionRow } from '../sessions/ongoing-sessions.service.ts';
 import { chargerViewRepository } from './charger-view.repository.ts';
 import { firmwareRepository } from './firmware.repository.ts';
 import type { ChargerRow, ConnectorRow } from './chargers.repository.ts';
 
 /**
- * The console's reads of chargers; a page of the list costs three queries in two round trips whatever its size. Every read names the site: a charger of another site is not found (1001)
+ * The console's reads of chargers; a page of the list is one query whatever its size (two when its chargers name a
+ * model: the firmware offered). Every read names the site: a charger of another site is not found (1001)
  * exactly like one that does not exist.
  */
 export function chargerViewService(db: Db) {
@@ -17,12 +18,16 @@ export function chargerViewService(db: Db) {
   const firmware = firmwareRepository(db);
   const ongoing = ongoingSessions(db);
 
-  const items = async (stationId: number, rows: ChargerRow[], read?: ConnectorRow[]): Promise<Charger[]> => {
+  const items = async (
+    stationId: number,
+    rows: ChargerRow[],
+    read?: { connectors: ConnectorRow[]; sessions: OngoingSessionRow[] },
+  ): Promise<Charger[]> => {
     const ids = rows.map((r) => r.id);
     const models = [...new Set(rows.flatMap((r) => (r.model ? [r.model] : [])))];
     const [connectors, sessions, catalogue] = await Promise.all([
-      read ?? repo.connectors(ids),
-      ongoing.withReadings(ids),
+      read?.connectors ?? repo.connectors(ids),
+      read?.sessions ?? ongoing.withReadings(ids),
       firmware.offeredToStation(stationId, models),
     ]);
     return rows.map((row) =>
@@ -42,11 +47,19 @@ export function chargerViewService(db: Db) {
     ): Promise<ChargerList> => {
       const filter = { keyword, status };
       const offset = (pageNum - 1) * pageSize;
-      // The page with its count and connectors in one query; then its sessions and firmware, together.
-      const page = await repo.pageWithConnectors(stationId, filter, pageSize, offset);
+      // The page with its count, connectors and ongoing sessions in one query; then the firmware offered for
+      // its models, if any.
+      const page = await repo.pageWithConnectors(
+        stationId,
+        filter,
+        pageSize,
+        offset,
+        ongoing.withReadingsJson,
+      );
       // Past the end there is no row to carry the count: counted apart (on the first page, none match).
       const total = page.total ?? (offset === 0 ? 0 : await repo.count(stationId, filter));
-      return { list: await items(stationId, page.rows, page.connectors), total, pageNum, pageSize };
+      const read = { connectors: page.connectors, sessions: page.extra.map(ongoing.fromJson) };
+      return { list: await items(stationId, page.rows, read), total, pageNum, pageSize };
     },
 
     /**

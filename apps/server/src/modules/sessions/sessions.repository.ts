@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Expression, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -17,6 +17,15 @@ export type OngoingSessionRow = {
   current_l2: number | null;
   current_l3: number | null;
 };
+
+/** An `OngoingSessionRow` as json_build_object writes it: its start as text. */
+export type OngoingSessionJson = Omit<OngoingSessionRow, 'start_time'> & { start_time: string };
+
+/** An ongoing session read back from `ongoingWithReadingsJson`. */
+export const ongoingFromJson = (s: OngoingSessionJson): OngoingSessionRow => ({
+  ...s,
+  start_time: new Date(s.start_time),
+});
 
 export type NewSession = {
   /** Drawn with `nextId` beforehand when it is the transaction id too (OCPP 1.6); else the sequence gives one. */
@@ -124,6 +133,29 @@ export function sessionsRepository(db: Db) {
         order by s.start_time, s.id`.execute(db);
       return result.rows;
     },
+
+    /**
+     * `ongoingWithReadings` as a SQL expression for one charger (`chargerId`, a column of the caller's query): a JSON
+     * array of its ongoing sessions, the earliest first, their times as text. Another module's list folds it into
+     * its own query (one round trip, bench/api); `ongoingFromJson` reads it back.
+     */
+    ongoingWithReadingsJson: (chargerId: Expression<number>) => sql<OngoingSessionJson[]>`(
+        select coalesce(json_agg(json_build_object('id', s.id, 'transaction_id', s.transaction_id,
+          'charger_id', s.charger_id, 'connector_id', s.connector_id, 'start_time', s.start_time,
+          'meter_start_wh', s.meter_start_wh, 'energy_wh', e.energy_wh, 'current_l1', c.current_l1,
+          'current_l2', c.current_l2, 'current_l3', c.current_l3) order by s.start_time, s.id), '[]')
+        from charging_sessions s
+        left join lateral (
+          select m.energy_wh from meter_values m
+          where m.charger_id = s.charger_id and m.connector_id = s.connector_id and m.sampled_at >= s.start_time
+            and m.energy_wh is not null
+          order by m.sampled_at desc limit 1) e on true
+        left join lateral (
+          select m.current_l1, m.current_l2, m.current_l3 from meter_values m
+          where m.charger_id = s.charger_id and m.connector_id = s.connector_id and m.sampled_at >= s.start_time
+            and (m.current_l1 is not null or m.current_l2 is not null or m.current_l3 is not null)
+          order by m.sampled_at desc limit 1) c on true
+        where s.charger_id = ${chargerId} and s.status = 'ongoing')`,
 
     /** The newest power reading since start of each ongoing session of those chargers (W; null without one). */
     ongoingPower: async (
