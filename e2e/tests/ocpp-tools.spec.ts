@@ -212,7 +212,9 @@ test('the diagnostics and logs card fits a phone', async ({ page, baseURL }, tes
   const details = page.getByTestId('charger-details');
   await details.getByTestId('charger-diagnostics-request').scrollIntoViewIfNeeded();
   await expect(details.getByTestId('charger-diagnostics-from')).toBeVisible();
-  const overflow = await details.evaluate((element) => element.scrollWidth - element.clientWidth);
+  const overflow = await page.evaluate<number>(
+    `(() => { const e = document.querySelector('[data-testid="charger-details"]'); return e.scrollWidth - e.clientWidth; })()`,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await snapshot(page, testInfo, 'diagnostics-phone');
 });

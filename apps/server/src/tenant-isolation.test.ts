@@ -124,7 +124,12 @@ const siteCallBodies: { [P in SitePath]: SiteCallBody<P> } = {
   }),
   '/cms-system/system/certificate/v2/delete': ({ chargerId }) => ({
     chargerId,
-    certificateHashData: { hashAlgorithm: 'SHA256', issuerNameHash: 'ab', issuerKeyHash: 'cd', serialNumber: '1' },
+    certificateHashData: {
+      hashAlgorithm: 'SHA256',
+      issuerNameHash: 'ab',
+      issuerKeyHash: 'cd',
+      serialNumber: '1',
+    },
   }),
   '/cms-system/system/certificate/v2/signings': ({ chargerId }) => ({ chargerId }),
   '/cms-system/system/load/v2/detail': {},

@@ -13,7 +13,6 @@ x509.cryptoProvider.set(webcrypto as never);
 type CertificateUse = Ocpp16.CertificateUseEnumType;
 type HashData = Ocpp16.CertificateHashDataType;
 type KeyPair = webcrypto.CryptoKeyPair;
-type CsrKeys = Parameters<typeof x509.Pkcs10CertificateRequestGenerator.create>[0]['keys'];
 
 export type CertificateOptions = {
   /** CertificateStoreMaxLength: root certificates it keeps in all (10 by default). */
@@ -196,8 +195,8 @@ export async function requestChargePointCertificate(
   const keys = await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
   const csr = await x509.Pkcs10CertificateRequestGenerator.create({
     name: [{ CN: [options.commonName ?? charger.productCode] }, { O: [charger.certificates.cpoName] }],
-    // Node's webcrypto key pair is the one x509 takes; under the DOM lib (bench's tsconfig) the two types differ.
-    keys: keys as unknown as CsrKeys,
+    // Node's key pair is the one x509 takes; only under the DOM lib (bench's tsconfig) do the type names differ.
+    keys: keys as never,
     signingAlgorithm: algorithm,
   });
   charger.certificates.pendingKeys = keys;

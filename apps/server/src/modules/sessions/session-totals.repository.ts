@@ -135,7 +135,9 @@ export function sessionTotalsRepository(db: Db) {
         select min(c.id_tag collate "C") as card_id, sum(c.sessions) as sessions, sum(c.energy_wh) as energy_wh,
           count(*) over () as cards
         from (${cardRows(range)}) c
-        group by lower(c.id_tag collate "C") order by 3 desc, 2 desc, 1 limit ${Math.max(1, limit)}`.execute(db);
+        group by lower(c.id_tag collate "C") order by 3 desc, 2 desc, 1 limit ${Math.max(1, limit)}`.execute(
+        db,
+      );
       return {
         distinct: n(rows[0]?.cards),
         top: rows.slice(0, limit).map((r) => ({
