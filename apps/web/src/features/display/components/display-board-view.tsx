@@ -121,9 +121,12 @@ function Board({
       sx={{
         position: 'fixed',
         inset: 0,
-        overflow: 'hidden',
+        // A screen shows everything at once; upright on a phone the tiles keep a readable height and the board
+        // scrolls (fitted into the phone's height they were cut).
+        overflow: portrait ? 'auto' : 'hidden',
         display: 'grid',
-        gridTemplateRows: 'auto minmax(0, 1fr)',
+        gridTemplateRows: portrait ? 'auto auto' : 'auto minmax(0, 1fr)',
+        alignContent: portrait ? 'start' : undefined,
         gap: '2vh',
         p: '2.5vh 2vw',
         bgcolor: 'background.default',
@@ -183,10 +186,11 @@ function Board({
         sx={{
           display: 'grid',
           ...(portrait
-            ? { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateRows: 'minmax(0, 1fr) minmax(0, auto)' }
+            ? { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateRows: 'auto auto', alignContent: 'start' }
             : { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 30%)' }),
           gap: portrait ? '2vh' : '2vw',
-          minHeight: 0,
+          // Upright the board scrolls: nothing is squeezed to the screen's height.
+          minHeight: portrait ? 'auto' : 0,
         }}
       >
         {board.tiles.length === 0 ? (
@@ -201,12 +205,14 @@ function Board({
             sx={{
               display: 'grid',
               gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-              gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))`,
+              gridTemplateRows: portrait
+                ? `repeat(${rows}, clamp(150px, 22vh, 320px))`
+                : `repeat(${rows}, minmax(0, 1fr))`,
               gap: '1.6vh',
-              minHeight: 0,
+              minHeight: portrait ? 'auto' : 0,
               // A tile never grows taller than reads well, even for a site of one charger.
               alignContent: 'start',
-              maxHeight: '100%',
+              maxHeight: portrait ? undefined : '100%',
             }}
           >
             {board.tiles.map((tile) => (
@@ -219,8 +225,7 @@ function Board({
             display: 'flex',
             flexDirection: 'column',
             gap: '2vh',
-            minHeight: 0,
-            maxHeight: portrait ? '42vh' : undefined,
+            minHeight: portrait ? 'auto' : 0,
           }}
         >
           <SitePower board={board} />
