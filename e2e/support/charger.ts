@@ -5,6 +5,7 @@ import {
   type SimulatedChargerOptions,
 } from '@plugboard/charger-sim';
 import type { Site } from '@plugboard/contract';
+import { addSite, apiData, registerAccount, signInWithToken } from './api.ts';
 
 /** A simulated charger that keeps a log of what it sent (→, ←) and what the central system asked of it (⇐, ⇒). */
 export type LoggedCharger = SimulatedCharger & {
@@ -75,4 +76,26 @@ export async function selectSite(page: Page, site: Site): Promise<void> {
 /** A product code no other test run uses (the server's product codes are unique across accounts). */
 export function uniqueProductCode(prefix = 'E2E'): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+}
+
+/**
+ * A new account signed in on `page`, with a site named `siteName` and one charger on it whose simulator has booted:
+ * where a charger's details and tools are tried.
+ */
+export async function aSiteWithCharger(page: Page, baseURL: string | undefined, siteName = 'Workshop') {
+  const account = await registerAccount(page.request);
+  const site = await addSite(page.request, account.token, { name: siteName });
+  const productCode = uniqueProductCode();
+  const pin = 'e2e-Pin-7';
+  const added = await apiData<{ id: number }>(
+    page.request,
+    '/cms-system/system/charger/v2/add',
+    { stationId: site.id, productCode, pin },
+    account.token,
+  );
+  const sim = simulateCharger({ baseURL, productCode, pin });
+  await sim.boot();
+  await signInWithToken(page, account.token);
+  await selectSite(page, site);
+  return { account, site, productCode, pin, chargerId: added.id, sim };
 }

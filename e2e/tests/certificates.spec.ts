@@ -3,8 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { addSite, apiData, registerAccount, signInWithToken } from '../support/api.ts';
-import { selectSite, simulateCharger, stopChargers, uniqueProductCode } from '../support/charger.ts';
+import { aSiteWithCharger, stopChargers } from '../support/charger.ts';
 import { confirmWith, snapshot } from '../support/page.ts';
 
 // A charger's certificates (OCPP 1.6 security whitepaper), as an operator handles them in Chromium: a root
@@ -54,22 +53,9 @@ for (const viewport of [
     baseURL,
   }, testInfo) => {
     await page.setViewportSize(viewport);
-    const account = await registerAccount(page.request);
-    const site = await addSite(page.request, account.token, { name: 'Depot' });
-    const productCode = uniqueProductCode();
-    const pin = 'e2e-Pin-7';
-    const added = await apiData<{ id: number }>(
-      page.request,
-      '/cms-system/system/charger/v2/add',
-      { stationId: site.id, productCode, pin },
-      account.token,
-    );
-    const sim = simulateCharger({ baseURL, productCode, pin });
-    await sim.boot();
-    await signInWithToken(page, account.token);
-    await selectSite(page, site);
+    const { chargerId, productCode, sim } = await aSiteWithCharger(page, baseURL, 'Depot');
 
-    await page.goto(`/chargeList/${added.id}/tools?tab=certificates`);
+    await page.goto(`/chargeList/${chargerId}/tools?tab=certificates`);
     const tab = page.getByTestId('charger-certificates');
     await expect(tab).toBeVisible();
 

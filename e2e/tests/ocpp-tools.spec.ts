@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { addSite, apiData, registerAccount, signInWithToken } from '../support/api.ts';
-import { selectSite, simulateCharger, stopChargers, uniqueProductCode } from '../support/charger.ts';
+import { expect, test } from '@playwright/test';
+import { apiData } from '../support/api.ts';
+import { aSiteWithCharger, simulateCharger, stopChargers } from '../support/charger.ts';
 import { confirmWith, snapshot } from '../support/page.ts';
 
 // A charger's troubleshooting page: its OCPP message log and connection history, as an installer reads them.
@@ -8,24 +8,6 @@ import { confirmWith, snapshot } from '../support/page.ts';
 test.afterEach(async () => {
   await stopChargers();
 });
-
-async function aSiteWithCharger(page: Page, baseURL: string | undefined) {
-  const account = await registerAccount(page.request);
-  const site = await addSite(page.request, account.token, { name: 'Workshop' });
-  const productCode = uniqueProductCode();
-  const pin = 'e2e-Pin-7';
-  const added = await apiData<{ id: number }>(
-    page.request,
-    '/cms-system/system/charger/v2/add',
-    { stationId: site.id, productCode, pin },
-    account.token,
-  );
-  const sim = simulateCharger({ baseURL, productCode, pin });
-  await sim.boot();
-  await signInWithToken(page, account.token);
-  await selectSite(page, site);
-  return { account, site, productCode, pin, chargerId: added.id, sim };
-}
 
 test('an installer reads what the charger said, searches it, opens a payload and sees its connections', async ({
   page,
