@@ -20,7 +20,7 @@ export function attachDiagnosticsHandler(
     const content = `${new Date().toISOString()} ${charger.productCode} firmware ${charger.firmwareVersion}: all well\n`;
     later(0, async () => {
       await status('Uploading');
-      const response = await send(location, fileName, content, upload).catch((error: unknown) => {
+      const response = await uploadFile(location, fileName, content, upload).catch((error: unknown) => {
         log(`diagnostics upload failed: ${String(error)}`);
         return undefined;
       });
@@ -30,7 +30,8 @@ export function attachDiagnosticsHandler(
   });
 }
 
-function send(location: string, fileName: string, content: string, upload: 'put' | 'multipart') {
+/** Uploads a file the way the central system's URL takes it: the raw bytes by PUT, or a multipart POST. */
+export function uploadFile(location: string, fileName: string, content: string, upload: 'put' | 'multipart') {
   if (upload === 'put') {
     return fetch(location, {
       method: 'PUT',

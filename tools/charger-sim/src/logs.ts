@@ -1,4 +1,5 @@
 import type { Ocpp16 } from '@plugboard/ocpp';
+import { uploadFile } from './diagnostics.ts';
 import type { SimulatedCharger } from './simulated-charger.ts';
 
 /**
@@ -23,26 +24,15 @@ export function attachLogHandler(charger: SimulatedCharger, upload: 'put' | 'mul
     uploading = true;
     later(0, async () => {
       await status('Uploading', requestId);
-      const response = await send(where.remoteLocation, fileName, content, upload).catch((error: unknown) => {
-        log(`log upload failed: ${String(error)}`);
-        return undefined;
-      });
+      const response = await uploadFile(where.remoteLocation, fileName, content, upload).catch(
+        (error: unknown) => {
+          log(`log upload failed: ${String(error)}`);
+          return undefined;
+        },
+      );
       uploading = false;
       await status(response?.ok ? 'Uploaded' : 'UploadFailure', requestId);
     });
     return Promise.resolve({ status: canceled ? 'AcceptedCanceled' : 'Accepted', filename: fileName });
   });
-}
-
-function send(location: string, fileName: string, content: string, upload: 'put' | 'multipart') {
-  if (upload === 'put') {
-    return fetch(location, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/octet-stream' },
-      body: content,
-    });
-  }
-  const form = new FormData();
-  form.append('file', new Blob([content]), fileName);
-  return fetch(location, { method: 'POST', body: form });
 }
