@@ -48,6 +48,21 @@ export type NewSession = {
 const isUnknown = sql<boolean>`'unknownTransaction' = any (flags)`;
 
 /** Charging sessions as they start, stop and are closed, and the reads of ongoing ones. */
+/**
+ * The newest energy reading (`e`) and the newest phase currents (`c`) of an ongoing session `s` since its start, as
+ * two lateral joins: read alike by `ongoingWithReadings` and by its JSON form that other lists fold in.
+ */
+const newestReadings = sql`left join lateral (
+    select m.energy_wh from meter_values m
+    where m.charger_id = s.charger_id and m.connector_id = s.connector_id and m.sampled_at >= s.start_time
+      and m.energy_wh is not null
+    order by m.sampled_at desc limit 1) e on true
+  left join lateral (
+    select m.current_l1, m.current_l2, m.current_l3 from meter_values m
+    where m.charger_id = s.charger_id and m.connector_id = s.connector_id and m.sampled_at >= s.start_time
+      and (m.current_l1 is not null or m.current_l2 is not null or m.current_l3 is not null)
+    order by m.sampled_at desc limit 1) c on true`;
+
 export function sessionsRepository(db: Db) {
   return {
     /** A new session id, drawn before the insert: OCPP 1.6 transaction ids are ours, and a session's own id. */
@@ -119,16 +134,7 @@ export function sessionsRepository(db: Db) {
         select s.id, s.transaction_id, s.charger_id, s.connector_id, s.start_time, s.meter_start_wh, e.energy_wh,
           c.current_l1, c.current_l2, c.current_l3
         from charging_sessions s
-        left join lateral (
-          select m.energy_wh from meter_values m
-          where m.charger_id = s.charger_id and m.connector_id = s.connector_id and m.sampled_at >= s.start_time
-            and m.energy_wh is not null
-          order by m.sampled_at desc limit 1) e on true
-        left join lateral (
-          select m.current_l1, m.current_l2, m.current_l3 from meter_values m
-          where m.charger_id = s.charger_id and m.connector_id = s.connector_id and m.sampled_at >= s.start_time
-            and (m.current_l1 is not null or m.current_l2 is not null or m.current_l3 is not null)
-          order by m.sampled_at desc limit 1) c on true
+        ${newestReadings}
         where s.charger_id = any(${chargerIds}::bigint[]) and s.status = 'ongoing'
         order by s.start_time, s.id`.execute(db);
       return result.rows;
@@ -145,16 +151,7 @@ export function sessionsRepository(db: Db) {
           'meter_start_wh', s.meter_start_wh, 'energy_wh', e.energy_wh, 'current_l1', c.current_l1,
           'current_l2', c.current_l2, 'current_l3', c.current_l3) order by s.start_time, s.id), '[]')
         from charging_sessions s
-        left join lateral (
-          select m.energy_wh from meter_values m
-          where m.charger_id = s.charger_id and m.connector_id = s.connector_id and m.sampled_at >= s.start_time
-            and m.energy_wh is not null
-          order by m.sampled_at desc limit 1) e on true
-        left join lateral (
-          select m.current_l1, m.current_l2, m.current_l3 from meter_values m
-          where m.charger_id = s.charger_id and m.connector_id = s.connector_id and m.sampled_at >= s.start_time
-            and (m.current_l1 is not null or m.current_l2 is not null or m.current_l3 is not null)
-          order by m.sampled_at desc limit 1) c on true
+        ${newestReadings}
         where s.charger_id = ${chargerId} and s.status = 'ongoing')`,
 
     /** The newest power reading since start of each ongoing session of those chargers (W; null without one). */
