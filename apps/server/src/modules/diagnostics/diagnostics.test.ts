@@ -8,6 +8,9 @@ import { aCharger, anOperatorWithSite, callerFor } from '../chargers/chargers.fi
 
 let t: TestApp & { url: string; base: string };
 const sims = simulators(() => t.url);
+/** Everything the server logs, at every level: no upload token or PIN may be in it. */
+const logLines: string[] = [];
+const logStream = { write: (line: string) => void logLines.push(line) };
 
 beforeAll(async () => {
   // The upload URL must name this very listener: PUBLIC_URL is set once the port is known.
@@ -15,7 +18,7 @@ beforeAll(async () => {
   await first.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = first.app.server.address() as AddressInfo;
   await first.close();
-  const app = await createTestApp({ publicUrl: `http://127.0.0.1:${port}/` });
+  const app = await createTestApp({ publicUrl: `http://127.0.0.1:${port}/`, logLevel: 'trace', logStream });
   await app.app.listen({ port, host: '127.0.0.1' });
   t = { ...app, url: `ws://127.0.0.1:${port}/ocpp`, base: `http://127.0.0.1:${port}` };
 });
@@ -25,10 +28,10 @@ afterAll(() => t.close());
 const requestPath = '/cms-system/system/diagnostics/v2/request';
 const listPath = '/cms-system/system/diagnostics/v2/list';
 
-async function aChargerWithSim(upload: 'put' | 'multipart' = 'put') {
+async function aChargerWithSim(upload: 'put' | 'multipart' = 'put', pin?: string) {
   const op = await anOperatorWithSite(t.db);
   const as = callerFor(t.app, op);
-  const charger = await aCharger(t.db, { stationId: op.stationId });
+  const charger = await aCharger(t.db, { stationId: op.stationId, ...(pin && { pin }) });
   const sim = sims.make(charger, { diagnosticsUpload: upload });
   const locations: string[] = [];
   const getLogs: Ocpp16.GetLogRequest[] = [];
@@ -202,5 +205,38 @@ describe('GetLog with an upload URL of the server', () => {
     })) as { status: number };
     expect(answer.status).not.toBe(200);
     expect(await as(listPath, { chargerId: charger.id })).toMatchObject({ data: { list: [] } });
+  });
+});
+
+describe('the upload URL kept secret', () => {
+  it("shows the URL's host and path in the message log, its one-time token in neither the log nor the server's log", async () => {
+    const pin = '80417263';
+    const { as, charger, locations, getLogs } = await aChargerWithSim('put', pin);
+    await as(requestPath, { chargerId: charger.id });
+    await as(requestPath, { chargerId: charger.id, kind: 'SecurityLog' });
+    await vi.waitFor(async () =>
+      expect(await as(listPath, { chargerId: charger.id })).toMatchObject({
+        data: { list: [{ uploadedAt: expect.any(String) as unknown }, { uploadedAt: expect.any(String) as unknown }] },
+      }),
+    );
+    const tokens = [locations[0], getLogs[0]?.log.remoteLocation].map((url) => url?.split('/').pop() ?? '');
+    expect(tokens.every((token) => token.length >= 32)).toBe(true);
+    await t.app.ocppLog.flush();
+    const page = (await as('/cms-system/system/ocpp-log/v2/messages', { chargerId: charger.id })) as {
+      data: { messages: { kind: string; action: string | null; payload: Record<string, unknown> }[] };
+    };
+    const shown = JSON.stringify(page.data.messages);
+    for (const token of tokens) expect(shown).not.toContain(token);
+    const sent = (action: string) =>
+      page.data.messages.find((m) => m.kind === 'call' && m.action === action)?.payload;
+    expect(sent('GetDiagnostics')).toMatchObject({ location: `${t.base}/ocpp-diagnostics/********` });
+    expect(sent('GetLog')).toMatchObject({ log: { remoteLocation: `${t.base}/ocpp-diagnostics/********` } });
+    const logged = logLines.join('');
+    expect(logged).toContain('/cms-system/system/diagnostics/v2/request');
+    for (const token of tokens) expect(logged).not.toContain(token);
+    // Nor any upload URL of the tests before (the refused, spent and too large uploads included).
+    expect(logged).not.toMatch(/ocpp-diagnostics\/[\w-]{20,}/);
+    expect(logged).not.toContain(pin);
+    expect(logged).not.toContain(Buffer.from(`${charger.product_code}:${pin}`).toString('base64'));
   });
 });
