@@ -82,8 +82,10 @@ export const deleteCertificateSchema = z.object({
 export type DeleteCertificate = z.infer<typeof deleteCertificateSchema>;
 export const deleteCertificateAnswerSchema = z.object({ status: z.enum(deleteCertificateStatuses) });
 
-/** Why a SignCertificate was Rejected. */
-export const signingRefusals = ['no-ca', 'invalid-csr', 'cn-mismatch'] as const;
+/** Why a SignCertificate was Rejected; 'too-many': past the charger's limit (signingLimit), unread. */
+export const signingRefusals = ['no-ca', 'invalid-csr', 'cn-mismatch', 'too-many'] as const;
+/** SignCertificates a charger may send in a sliding window; past it they are Rejected (docs/security.md). */
+export const signingLimit = { requests: 5, windowMs: 60 * 60_000 } as const;
 export type SigningRefusal = (typeof signingRefusals)[number];
 /** What the charger answered to CertificateSigned; 'unanswered' when it was offline or sent a CALLERROR. */
 export const certificateSignedStatuses = ['Accepted', 'Rejected', 'unanswered'] as const;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { signingLimit } from '@plugboard/contract';
 import type { Ocpp16CentralSystemAction, Ocpp16Request, Ocpp16Response } from '@plugboard/ocpp';
 import type { Db } from '../../db/client.ts';
 import { namesCharger, readCsr, type ChargerCa, type SignOutcome } from './charger-ca.ts';
@@ -23,6 +24,7 @@ export type SigningAnswer = { status: 'Accepted' | 'Rejected'; deliver?: (send: 
 /**
  * SignCertificate from a charger (security whitepaper A02/A03): Accepted when a CA is configured, the CSR parses
  * with a valid signature and its CN is the charger's identity; the certificate then goes back in CertificateSigned.
+ * At most signingLimit.requests in its window per charger, whatever their outcome; past it Rejected unread.
  * Each request and the charger's answer are recorded (the console's signing history).
  */
 export function certificateSigningService({ db, now, ca, log }: CertificateSigningDeps) {
@@ -34,6 +36,28 @@ export function certificateSigningService({ db, now, ca, log }: CertificateSigni
       csr: string,
     ): Promise<SigningAnswer> => {
       const at = now();
+      // A looping or hostile charger is not signed for without end: every node counts the same history.
+      const recent = await repo.signingsSince(charger.chargerId, new Date(at.getTime() - signingLimit.windowMs));
+      if (recent >= signingLimit.requests) {
+        const first = recent === signingLimit.requests;
+        // The first one past the limit is recorded and logged at warn; the rest only at debug, so a flood fills
+        // neither the history nor the log.
+        log[first ? 'warn' : 'debug'](
+          { productCode: charger.productCode, refusal: 'too-many', recent },
+          'SignCertificate refused',
+        );
+        if (first)
+          await repo.insertSigning({
+            chargerId: charger.chargerId,
+            at,
+            subject: null,
+            status: 'Rejected',
+            refusal: 'too-many',
+            serialNumber: null,
+            notAfter: null,
+          });
+        return { status: 'Rejected' };
+      }
       const outcome = ca
         ? await ca.sign(csr, charger.productCode, at)
         : await withoutCa(csr, charger.productCode);

@@ -84,5 +84,16 @@ export function certificatesRepository(db: Db) {
         .orderBy('id', 'desc')
         .limit(limit)
         .execute(),
+
+    /** How many SignCertificates of the charger were recorded since `since` (every node's). */
+    signingsSince: async (chargerId: number, since: Date): Promise<number> => {
+      const { count } = await db
+        .selectFrom('charger_certificate_signings')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('charger_id', '=', chargerId)
+        .where('received_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
   };
 }

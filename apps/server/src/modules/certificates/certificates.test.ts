@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { X509Certificate, webcrypto } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requestChargePointCertificate } from '@plugboard/charger-sim';
 import { listeningApp, simulators, type OcppTestApp } from '../../ocpp/ocpp.fixtures.ts';
@@ -249,6 +250,34 @@ describe('SignCertificate and CertificateSigned', () => {
           .events,
       ).toContainEqual(expect.objectContaining({ type: 'InvalidChargePointCertificate' })),
     );
+  });
+
+  it('refuses CSRs past 5 an hour per charger (recorded and logged once), then signs a renewal again', async () => {
+    const c = await aConnectedCharger();
+    for (let i = 0; i < 5; i++)
+      expect(await c.sim.call('SignCertificate', { csr: 'not a CSR' })).toEqual({ status: 'Rejected' });
+    // Looping firmware: a right CSR is refused too, unread, and only the first past the limit is recorded.
+    for (let i = 0; i < 3; i++) expect(await requestChargePointCertificate(c.sim)).toEqual({ status: 'Rejected' });
+    const history = await c.signings();
+    expect(history).toHaveLength(6);
+    expect(history[0]).toMatchObject({ status: 'Rejected', refusal: 'too-many', subject: null });
+    expect(c.sim.certificates.chargePointChain).toBeUndefined();
+    const lines = logLines.filter((l) => l.includes(c.productCode) && l.includes('"refusal":"too-many"'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('"level":40');
+    // Once the hour has passed, the console's renewal is signed. (The history is moved an hour back rather than the
+    // server's clock forward: the charger would refuse a certificate valid only from an hour on.)
+    await sql`update charger_certificate_signings set received_at = received_at - interval '1 hour 1 second'
+              where charger_id = ${c.chargerId}`.execute(withCa.db);
+    const asked = await c.as(chargerCall('extended-trigger'), {
+      chargerId: c.chargerId,
+      requestedMessage: 'SignChargePointCertificate',
+    });
+    expect(asked.data).toEqual({ status: 'Accepted' });
+    await vi.waitFor(async () =>
+      expect((await c.signings())[0]).toMatchObject({ status: 'Accepted', signedStatus: 'Accepted' }),
+    );
+    expect(c.sim.certificates.chargePointChain?.[0]?.subject).toBe(`CN=${c.productCode}, O=Plugboard`);
   });
 
   it('without a CA, still says a CSR for another name is one', async () => {
