@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useParams, useSearchParams, Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +16,7 @@ import { ConnectionHistory } from '../../features/ocpp-log/components/connection
 import { OcppMessageLog } from '../../features/ocpp-log/components/ocpp-message-log';
 import { SecurityEvents } from '../../features/ocpp-log/components/security-events';
 import { useTranslation } from '../../lib/i18n';
+import { useSelectedTabInView } from '../../lib/reveal';
 
 const tabs = ['messages', 'connections', 'configuration', 'operations', 'security', 'certificates'] as const;
 type ToolTab = (typeof tabs)[number];
@@ -30,6 +32,8 @@ export function ChargerToolsRoute() {
   const tab: ToolTab = tabs.find((name) => name === search.get('tab')) ?? 'messages';
   const charger = useCharger(chargerId, { enabled: Number.isSafeInteger(chargerId) && chargerId > 0 });
   const name = charger.data?.alias || charger.data?.productCode || '';
+  const tabsRef = useRef<HTMLDivElement>(null);
+  useSelectedTabInView(tabsRef, tab);
 
   return (
     <Box sx={{ p: { xs: 1.5, sm: 3 }, minWidth: 0 }} data-testid="charger-tools">
@@ -52,6 +56,7 @@ export function ChargerToolsRoute() {
         )}
       </Stack>
       <Tabs
+        ref={tabsRef}
         value={tab}
         onChange={(_, next: ToolTab) => setSearch({ tab: next }, { replace: true })}
         variant="scrollable"

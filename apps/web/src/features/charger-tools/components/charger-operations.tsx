@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { triggerableMessages, type TriggerableMessage } from '@plugboard/contract';
 import { confirm, type ConfirmType } from '../../../lib/confirm';
 import { useTranslation } from '../../../lib/i18n';
+import { useRevealWhen } from '../../../lib/reveal';
 import { useChangeAvailability } from '../api/change-availability';
 import { useClearCache } from '../api/clear-cache';
 import { useTriggerMessage } from '../api/trigger-message';
@@ -36,6 +37,8 @@ export function ChargerOperations({ chargerId, name, connected, connectorIds }: 
   const clearCache = useClearCache();
   const trigger = useTriggerMessage();
   const [answer, setAnswer] = useState<Answer | null>(null);
+  // The answer shows above the cards: on a phone the card asked may be far below it.
+  const answerRef = useRevealWhen<HTMLDivElement>(answer);
   const [availabilityConnector, setAvailabilityConnector] = useState(0);
   const [unlockConnector, setUnlockConnector] = useState(connectorIds[0] ?? 1);
   const [message, setMessage] = useState<TriggerableMessage>('StatusNotification');
@@ -137,6 +140,7 @@ export function ChargerOperations({ chargerId, name, connected, connectorIds }: 
       {!connected && <Alert severity="info">{t('chargerTools.offline')}</Alert>}
       {answer && (
         <Alert
+          ref={answerRef}
           severity={answerSeverity(answer.status)}
           data-testid="operation-answer"
           onClose={() => setAnswer(null)}

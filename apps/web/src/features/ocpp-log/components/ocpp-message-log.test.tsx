@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OcppLogPage, OcppMessage } from '@plugboard/contract';
 import { setStationId } from '../../../lib/storage';
 import { envelope, fakeServer } from '../../../testing/fake-server';
@@ -62,6 +62,27 @@ describe('OCPP message log', () => {
     fireEvent.click(rows[1]!);
     expect(screen.getByTestId('ocpp-log-payload').textContent).toContain('"chargePointVendor": "Alfen"');
     expect(screen.getByText('Message id m-1')).toBeTruthy();
+  });
+
+  it('scrolls each payload it opens into view (on a phone it opens below the fold)', async () => {
+    const scrolled: Element[] = [];
+    // jsdom does not scroll: record what would be scrolled into view.
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      show(aPage([aMessage({ id: 2, messageId: 'm-2' }), aMessage()]));
+      const rows = await screen.findAllByTestId('ocpp-log-row');
+      fireEvent.click(rows[1]!);
+      const payload = screen.getByTestId('ocpp-log-payload');
+      expect(scrolled).toEqual([payload.closest('tr')]);
+      fireEvent.click(rows[0]!);
+      expect(scrolled).toHaveLength(2);
+      expect(scrolled[1]).toBe(screen.getByTestId('ocpp-log-payload').closest('tr'));
+    } finally {
+      // @ts-expect-error jsdom has no scrollIntoView of its own
+      delete Element.prototype.scrollIntoView;
+    }
   });
 
   it('asks the server for the action typed', async () => {

@@ -16,6 +16,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import type { OcppMessage } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { useRevealOnMount } from '../../../lib/reveal';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { exportOcppLog } from '../api/export-ocpp-log';
@@ -35,6 +36,8 @@ export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) 
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [open, setOpen] = useState<number | null>(null);
+  // On a phone the payload of a lower row opens below the fold.
+  const revealOnOpen = useRevealOnMount<HTMLTableRowElement>();
   const [exporting, setExporting] = useState(false);
   const filter: OcppLogFilter = {
     action: useDebouncedValue(action, 300),
@@ -141,7 +144,7 @@ export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) 
                   </TableCell>
                 </TableRow>
                 {open === m.id && (
-                  <TableRow>
+                  <TableRow ref={revealOnOpen}>
                     <TableCell colSpan={5}>
                       <Typography variant="caption" color="text.secondary">
                         {t('ocppLog.messageId', { id: m.messageId })}
