@@ -1,8 +1,15 @@
+import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { codes } from '@plugboard/contract';
 import { call, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { startMailbox, type Mailbox } from '../../../test/smtp.ts';
+import { dedicatedClient, type Trx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { authService } from '../auth/auth.service.ts';
+import { revocationsChannel } from '../events/revocations.ts';
 import { aCode, anAccount, anEmail, aPassword } from './account.fixtures.ts';
+import { accountService } from './account.service.ts';
 
 const update = '/cms-system/system/user/v2/update';
 const detail = '/cms-system/system/user/v2/detail';
@@ -198,5 +205,66 @@ describe('changing the e-mail', () => {
       { token: account.token },
     );
     expect(body.data).toEqual({ ...account.user, name: 'Ada' });
+  });
+});
+
+describe('announced with the change, in its transaction', () => {
+  /**
+   * What every node hears on the revocations channel about one user, in commit order. `heardSoFar` returns all
+   * that committed before it was called (a marker sent then has arrived).
+   */
+  async function heardOf(userId: number) {
+    const client = dedicatedClient(t.db);
+    await client.connect();
+    const heard: string[] = [];
+    let markers = 0;
+    client.on('notification', ({ payload }) => {
+      const message = JSON.parse(payload ?? '{}') as { kind?: string; userId?: number };
+      if (message.kind === 'user' && message.userId === userId) heard.push(payload ?? '');
+      if (message.kind === `marker-${userId}`) markers += 1;
+    });
+    await client.query(`listen ${revocationsChannel}`);
+    let sent = 0;
+    const heardSoFar = async () => {
+      sent += 1;
+      const marker = JSON.stringify({ kind: `marker-${userId}` });
+      await sql`select pg_notify(${revocationsChannel}, ${marker})`.execute(t.db);
+      await vi.waitFor(() => expect(markers).toBe(sent));
+      return [...heard];
+    };
+    return { heardSoFar, close: () => client.end() };
+  }
+
+  it('announces a committed change of e-mail or language, and nothing of one that rolls back', async () => {
+    const account = await anAccount(t, mailbox);
+    const auth = authService(t.db);
+    const session = await auth.resolve(account.token);
+    const listener = await heardOf(session.userId);
+    try {
+      // The code is taken by another request after the change was written: the transaction rolls back.
+      const lateRefusal = {
+        redeem: <T>(_input: unknown, work: (trx: Trx) => Promise<T>) =>
+          t.db.transaction().execute(async (trx) => {
+            await work(trx);
+            throw new AppError(codes.invalidCode, 'This code has already been used: ask for a new one');
+          }),
+      };
+      const rolledBack = accountService({ db: t.db, now: () => new Date(), auth, verifyCodes: lateRefusal });
+      await expect(
+        rolledBack.update(session, { newEmail: anEmail('never'), emailCode: 'AAAA', language: 'fr_FR' }),
+      ).rejects.toMatchObject({ code: codes.invalidCode });
+      expect((await call(t.app, detail, {}, { token: account.token })).body.data).toEqual(account.user);
+
+      // A change that commits is heard; notifications come in commit order, so nothing was heard before it.
+      const { body } = await call(t.app, update, { language: 'de_DE' }, { token: account.token });
+      expect(body.data).toMatchObject({ language: 'de_DE' });
+      expect(await listener.heardSoFar()).toHaveLength(1);
+      const newEmail = anEmail('moved');
+      const emailCode = await aCode(t, mailbox, newEmail, 'changeEmail', { token: account.token });
+      await call(t.app, update, { newEmail, emailCode }, { token: account.token });
+      expect(await listener.heardSoFar()).toHaveLength(2);
+    } finally {
+      await listener.close();
+    }
   });
 });

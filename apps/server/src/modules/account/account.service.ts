@@ -36,7 +36,7 @@ const slowMaxMs = 5000;
 type Deps = {
   db: Db;
   now: () => Date;
-  auth: Pick<AuthService, 'create' | 'revoke' | 'revokeAllOfUser' | 'forgetUser'>;
+  auth: Pick<AuthService, 'create' | 'revoke' | 'revokeAllOfUser'>;
   verifyCodes: Pick<VerifyCodeService, 'redeem'>;
   /** Waits before a login is answered while its e-mail or client is being guessed at; real time by default. */
   sleep?: (ms: number) => Promise<void>;
@@ -100,18 +100,31 @@ export function accountService({ db, now, auth, verifyCodes, sleep = realSleep }
       Object.assign(patch, { avatar: image.bytes, avatar_type: image.type });
     }
 
+    // What a session carries (e-mail, language) is read again on every node: announced in the change's own
+    // transaction, so that a change that rolls back announces nothing.
+    const announced = { kind: 'user', userId: user.id } as const;
     const newEmail = body.newEmail?.toLowerCase() === user.email.toLowerCase() ? undefined : body.newEmail;
-    if (newEmail === undefined) return toUserInfo((await repo.update(user.id, patch)) ?? user);
+    if (newEmail === undefined)
+      return toUserInfo(
+        (await revokeWith(db, announced, (trx) => accountRepository(trx).update(user.id, patch))) ?? user,
+      );
     if (await repo.findByEmail(newEmail)) throw new AppError(codes.accountExists);
-    if (!body.emailCode)
-      throw new AppError(codes.invalidCode, 'Enter the code sent to the new e-mail address');
-    const updated = await verifyCodes.redeem(
-      { email: newEmail, purpose: 'changeEmail', code: body.emailCode, userId: user.id },
+    const emailCode = body.emailCode;
+    if (!emailCode) throw new AppError(codes.invalidCode, 'Enter the code sent to the new e-mail address');
+    const updated = await revokeWith(
+      db,
+      announced,
       async (trx) => {
         const row = await accountRepository(trx).update(user.id, { ...patch, email: newEmail });
         if (!row) throw new AppError(codes.accountExists);
         return row;
       },
+      // The code is spent in the same transaction.
+      (work) =>
+        verifyCodes.redeem(
+          { email: newEmail, purpose: 'changeEmail', code: emailCode, userId: user.id },
+          work,
+        ),
     );
     return toUserInfo(updated);
   }
@@ -159,14 +172,8 @@ export function accountService({ db, now, auth, verifyCodes, sleep = realSleep }
 
     detail: async (session: LoginSession) => toUserInfo(await currentUser(session)),
 
-    /** What a session carries (e-mail, language) is read again at the next call. */
-    async update(session: LoginSession, body: UpdateUserBody): Promise<UserInfo> {
-      try {
-        return await updateAccount(session, body);
-      } finally {
-        await auth.forgetUser(session.userId);
-      }
-    },
+    /** What a session carries (e-mail, language) is read again at the next call, on every node. */
+    update: (session: LoginSession, body: UpdateUserBody): Promise<UserInfo> => updateAccount(session, body),
 
     /** A wrong current password is 4129 ("Please enter correct information"): 4122 speaks of an unknown e-mail. */
     async changePassword(session: LoginSession, body: ChangePasswordBody, clientIp: string): Promise<void> {

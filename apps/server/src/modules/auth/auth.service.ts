@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { codes } from '@plugboard/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
-import { announceRevocation, revocableCache, revokeWith } from '../events/revocations.ts';
+import { revocableCache, revokeWith } from '../events/revocations.ts';
 import { authRepository } from './auth.repository.ts';
 
 /** Who is calling: resolved from the session token on every authenticated call. */
@@ -79,12 +79,6 @@ export function authService(db: Db, now: () => Date = () => new Date()) {
       revokeWith(db, { kind: 'user', userId }, (trx) =>
         authRepository(trx).revokeAllOfUser(userId, now(), exceptSessionId),
       ).then(() => {}),
-
-    /**
-     * Forgets, on every node, what was read of a user's sessions (their e-mail, language): read again at the next
-     * call. For a change committed already; a deletion announces itself in its own transaction (`revokeWith`).
-     */
-    forgetUser: (userId: number): Promise<void> => announceRevocation(db, { kind: 'user', userId }),
   };
 }
 

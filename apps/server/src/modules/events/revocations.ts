@@ -104,12 +104,14 @@ const notify = (db: Db | Trx, message: Message) =>
  * listener when the transaction commits, and to none if it rolls back. Once committed, this node drops it at once
  * and waits until every node that was listening has said it dropped it too (each acknowledges on the channel), or
  * `ackWaitMs` at most. A node not listening then trusts no cache; one that does not answer (frozen, or gone) can
- * hold nothing read before the change once that time is over.
+ * hold nothing read before the change once that time is over. `transaction`: the transaction to run it in when
+ * another service opens it (a code redeemed with the change); a new one of `db` by default.
  */
 export async function revokeWith<T>(
   db: Db,
   revocation: Revocation,
   change: (trx: Trx) => Promise<T>,
+  transaction: (work: (trx: Trx) => Promise<T>) => Promise<T> = (work) => db.transaction().execute(work),
 ): Promise<T> {
   const hub = hubOf(db);
   const echo = randomUUID();
@@ -118,7 +120,7 @@ export async function revokeWith<T>(
   const waiting = { acks: 0, expected: Infinity, done };
   hub.awaited.set(echo, waiting);
   try {
-    const result = await db.transaction().execute(async (trx) => {
+    const result = await transaction(async (trx) => {
       const changed = await change(trx);
       const { rows } = await sql<{ listeners: number }>`
         select count(*)::int as listeners from pg_stat_activity
@@ -152,10 +154,6 @@ export function onRevocation(db: Db, handler: (revocation: Revocation | 'all') =
   hub.caches.add(deferred);
   return () => hub.caches.delete(deferred);
 }
-
-/** Announces a revocation on its own, after the change committed elsewhere (what a session carries changed). */
-export const announceRevocation = (db: Db, revocation: Revocation): Promise<void> =>
-  revokeWith(db, revocation, async () => {});
 
 /**
  * Values read from the database and reused for up to `maxAgeMs` by this node, as long as nothing revoked them:

@@ -9,7 +9,7 @@ import {
   type CodePurpose,
   type Language,
 } from '@plugboard/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Trx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { verifyCodeRepository } from './verify-code.repository.ts';
@@ -184,7 +184,7 @@ export function verifyCodeService({
      * Uses the code up and runs `work` in the same transaction: if `work` fails, the code stays usable. Wrong
      * codes are counted outside that transaction, so a failure cannot roll its own count back.
      */
-    async redeem<T>(input: CodeInput, work: (trx: Db) => Promise<T>): Promise<T> {
+    async redeem<T>(input: CodeInput, work: (trx: Trx) => Promise<T>): Promise<T> {
       const id = await check(input);
       return db.transaction().execute(async (trx) => {
         if (!(await verifyCodeRepository(trx).markUsed(id, now()))) {
