@@ -71,3 +71,64 @@ test("on a phone an operation's answer and an opened payload come into view", as
   await expect.poll(() => outOfWindow(page, payload)).toBeLessThan(1);
   await snapshot(page, testInfo, 'payload-opened');
 });
+
+/** The x-axis labels a chart shows, left to right: their text and box. */
+async function xLabels(chart: Locator) {
+  const labels = chart.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
+  const shown: { text: string; left: number; right: number; top: number; bottom: number }[] = [];
+  for (const label of await labels.all()) {
+    const box = await label.boundingBox();
+    const text = (await label.textContent()) ?? '';
+    if (box && text && box.width > 0)
+      shown.push({ text, left: box.x, right: box.x + box.width, top: box.y, bottom: box.y + box.height });
+  }
+  return shown.sort((a, b) => a.left - b.left);
+}
+
+for (const language of ['en_US', 'de_DE']) {
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 768],
+    [390, 844],
+  ] as const) {
+    test(`the overview's chart labels stand apart and whole at ${width}x${height} in ${language}`, async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height });
+      await aSiteWithCharger(page, baseURL);
+      await page.evaluate((lang) => localStorage.setItem('installer-language', lang), language);
+      // Today: 24 hours; this month: a bar a day.
+      for (const period of ['today', 'thisMonth']) {
+        await page.goto(`/overview?period=${period}`);
+        for (const name of ['energy', 'revenue']) {
+          const chart = page.getByTestId(`overview-chart-${name}`);
+          await chart.scrollIntoViewIfNeeded();
+          await expect(
+            chart.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').first(),
+          ).toBeVisible();
+          const svg = await chart.locator('svg').first().boundingBox();
+          const labels = await xLabels(chart);
+          expect(labels.length, `${period} ${name}: labels shown`).toBeGreaterThanOrEqual(4);
+          for (const [i, label] of labels.entries()) {
+            // Whole inside the chart, and at least a word's space from the one before.
+            expect(label.left, `${period} ${name} ${label.text}`).toBeGreaterThanOrEqual((svg?.x ?? 0) - 0.5);
+            expect(label.right, `${period} ${name} ${label.text}`).toBeLessThanOrEqual(
+              (svg?.x ?? 0) + (svg?.width ?? 0) + 0.5,
+            );
+            expect(label.bottom, `${period} ${name} ${label.text}`).toBeLessThanOrEqual(
+              (svg?.y ?? 0) + (svg?.height ?? 0) + 0.5,
+            );
+            const before = labels[i - 1];
+            if (before)
+              expect(
+                label.left - before.right,
+                `${period} ${name} ${before.text}|${label.text}`,
+              ).toBeGreaterThanOrEqual(12);
+          }
+        }
+        await snapshot(page, testInfo, `overview-${period}`);
+      }
+    });
+  }
+}
