@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, consoleHeaders, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { startMailbox, type Mailbox } from '../../../test/smtp.ts';
@@ -103,6 +104,46 @@ describe('resetting a forgotten password', () => {
       4112,
     );
     expect((await call(t.app, resetPassword, body)).body.status).toBe(200);
+  });
+});
+
+describe('a new password and the end of the sessions, in one transaction', () => {
+  /** Ending the sessions of `userId` fails in the database (a lost connection, a full disk) until undone. */
+  async function sessionsThatWillNotEnd(userId: number) {
+    const name = `refuse_revoke_${userId}`;
+    await sql
+      .raw(
+        `create function ${name}() returns trigger language plpgsql as $$
+         begin if new.user_id = ${userId} and new.revoked_at is not null then raise exception 'disk full'; end if;
+         return new; end $$;
+         create trigger ${name} before update on user_sessions for each row execute function ${name}()`,
+      )
+      .execute(t.db);
+    return () => sql.raw(`drop trigger ${name} on user_sessions; drop function ${name}()`).execute(t.db);
+  }
+
+  it('keeps the old password when the sessions cannot be ended (change and reset)', async () => {
+    const account = await anAccount(t, mailbox);
+    const other = (await logIn(account.email, aPassword)).data.token;
+    const undo = await sessionsThatWillNotEnd(account.user.id);
+    try {
+      const changed = await call(
+        t.app,
+        changePassword,
+        { oldPassword: aPassword, newPassword, confirmPassword: newPassword },
+        { token: account.token },
+      );
+      expect(changed.body.status).not.toBe(200);
+      t.clock.advance(61_000);
+      const code = await aCode(t, mailbox, account.email, 'forgot');
+      const reset = { email: account.email, code, password: newPassword, confirmPassword: newPassword };
+      expect((await call(t.app, resetPassword, reset)).body.status).not.toBe(200);
+    } finally {
+      await undo();
+    }
+    expect((await logIn(account.email, newPassword)).status).toBe(4122);
+    expect((await logIn(account.email, aPassword)).status).toBe(200);
+    expect(await status(other)).toBe(200);
   });
 });
 

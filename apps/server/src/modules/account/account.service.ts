@@ -182,8 +182,12 @@ export function accountService({ db, now, auth, verifyCodes, sleep = realSleep }
       if (!(await checkPassword(user, user.email, body.oldPassword, clientIp))) {
         throw new AppError(codes.invalidInput, 'The current password is wrong');
       }
-      await repo.update(user.id, { password_hash: await hashPassword(body.newPassword), updated_at: now() });
-      await auth.revokeAllOfUser(user.id, session.id);
+      const passwordHash = await hashPassword(body.newPassword);
+      await auth.revokeAllOfUser(user.id, {
+        exceptSessionId: session.id,
+        change: (trx) =>
+          accountRepository(trx).update(user.id, { password_hash: passwordHash, updated_at: now() }),
+      });
     },
 
     async resetPassword(body: ResetPasswordBody): Promise<void> {
@@ -191,10 +195,12 @@ export function accountService({ db, now, auth, verifyCodes, sleep = realSleep }
       const user = await repo.findByEmail(body.email);
       if (!user) throw new AppError(codes.emailNotFound);
       const passwordHash = await hashPassword(body.password);
-      await verifyCodes.redeem({ email: body.email, purpose: 'forgot', code: body.code }, (trx) =>
-        accountRepository(trx).update(user.id, { password_hash: passwordHash, updated_at: now() }),
-      );
-      await auth.revokeAllOfUser(user.id);
+      await auth.revokeAllOfUser(user.id, {
+        change: (trx) =>
+          accountRepository(trx).update(user.id, { password_hash: passwordHash, updated_at: now() }),
+        transaction: (work) =>
+          verifyCodes.redeem({ email: body.email, purpose: 'forgot', code: body.code }, work),
+      });
       await repo.clearLoginFailures(body.email.toLowerCase());
     },
 

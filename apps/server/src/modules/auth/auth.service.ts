@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { codes } from '@plugboard/contract';
 import { AppError } from '../../lib/app-error.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Trx } from '../../db/client.ts';
 import { revocableCache, revokeWith } from '../events/revocations.ts';
 import { authRepository } from './auth.repository.ts';
 
@@ -74,11 +74,31 @@ export function authService(db: Db, now: () => Date = () => new Date()) {
         authRepository(trx).revoke(session.id, now()),
       ).then(() => {}),
 
-    /** Ends a user's sessions but one (or all) on every node. */
-    revokeAllOfUser: (userId: number, exceptSessionId?: number) =>
-      revokeWith(db, { kind: 'user', userId }, (trx) =>
-        authRepository(trx).revokeAllOfUser(userId, now(), exceptSessionId),
-      ).then(() => {}),
+    /**
+     * Ends a user's sessions but one (or all) on every node, in the transaction of the change that calls for it
+     * (`change`, a new password: both or neither). `transaction`: one another service opens (a code redeemed).
+     */
+    revokeAllOfUser: (
+      userId: number,
+      {
+        exceptSessionId,
+        change,
+        transaction,
+      }: {
+        exceptSessionId?: number;
+        change?: (trx: Trx) => Promise<unknown>;
+        transaction?: (work: (trx: Trx) => Promise<void>) => Promise<void>;
+      } = {},
+    ): Promise<void> =>
+      revokeWith(
+        db,
+        { kind: 'user', userId },
+        async (trx) => {
+          await change?.(trx);
+          await authRepository(trx).revokeAllOfUser(userId, now(), exceptSessionId);
+        },
+        transaction,
+      ),
   };
 }
 
