@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { selfSignedCertificate } from '@plugboard/charger-sim/test-certificates';
 import { aSiteWithCharger, stopChargers } from '../support/charger.ts';
 import { confirmWith, snapshot } from '../support/page.ts';
 
@@ -14,35 +11,9 @@ test.afterEach(async () => {
   await stopChargers();
 });
 
-function aRootCertificate(cn: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'plugboard-e2e-root-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        'k.pem',
-        '-out',
-        'c.pem',
-        '-days',
-        '30',
-        '-subj',
-        `/CN=${cn}`,
-      ],
-      { cwd: dir, stdio: 'pipe' },
-    );
-    return readFileSync(path.join(dir, 'c.pem'), 'utf8');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** A root certificate made by openssl for this run (EC P-256, 30 days; never committed). */
+const aRootCertificate = (cn: string): string =>
+  `${selfSignedCertificate({ subject: cn, key: 'ec', days: 30 }).certificate}\n`;
 
 for (const viewport of [
   { name: 'desktop', width: 1280, height: 900 },

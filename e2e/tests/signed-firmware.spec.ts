@@ -1,11 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { constants, sign } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { firmwareSigner } from '@plugboard/charger-sim/test-certificates';
 import { addSite, apiData, registerAccount, signInWithToken } from '../support/api.ts';
 import { selectSite, simulateCharger, stopChargers, uniqueProductCode } from '../support/charger.ts';
 import { confirmWith, snapshot } from '../support/page.ts';
@@ -20,35 +16,8 @@ let filesUrl: string;
 
 /** A signing certificate made with openssl for this run (never committed) and the image's RSA-PSS signature. */
 function signImage() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'plugboard-e2e-fw-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        'k.pem',
-        '-out',
-        'c.pem',
-        '-days',
-        '1',
-      ].concat(['-subj', '/CN=Plugboard e2e firmware signing']),
-      { cwd: dir, stdio: 'pipe' },
-    );
-    const key = readFileSync(path.join(dir, 'k.pem'), 'utf8');
-    const signature = sign('sha256', image, {
-      key,
-      padding: constants.RSA_PKCS1_PSS_PADDING,
-      saltLength: 32,
-    }).toString('base64');
-    return { certificate: readFileSync(path.join(dir, 'c.pem'), 'utf8').trim(), signature };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const signer = firmwareSigner('Plugboard e2e firmware signing');
+  return { certificate: signer.certificate, signature: signer.signatureOf(image) };
 }
 
 test.beforeAll(async () => {

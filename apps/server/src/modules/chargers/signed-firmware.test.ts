@@ -1,11 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { constants, sign } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { firmwareSigner } from '@plugboard/charger-sim/test-certificates';
 import { extendedTriggerableMessages } from '@plugboard/contract';
 import { call } from '../../../test/helpers.ts';
 import { listeningApp, simulators, type OcppTestApp } from '../../ocpp/ocpp.fixtures.ts';
@@ -21,41 +17,8 @@ const sims = simulators(() => t.url);
 const firmwareBytes = Buffer.from('plugboard firmware image 2.1.0\n'.repeat(200));
 
 /** A signing certificate made with openssl for this run (RSA, self-signed, one day; never committed). */
-const signer = (() => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'plugboard-fw-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        'k.pem',
-        '-out',
-        'c.pem',
-        '-days',
-        '1',
-      ].concat(['-subj', '/CN=Plugboard firmware signing (test)']),
-      { cwd: dir, stdio: 'pipe' },
-    );
-    return {
-      certificate: readFileSync(path.join(dir, 'c.pem'), 'utf8').trim(),
-      key: readFileSync(path.join(dir, 'k.pem'), 'utf8'),
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-})();
-/** RSA-PSS over SHA-256, base64, as the whitepaper has the signature. */
-const signatureOf = (content: Buffer) =>
-  sign('sha256', content, {
-    key: signer.key,
-    padding: constants.RSA_PKCS1_PSS_PADDING,
-    saltLength: 32,
-  }).toString('base64');
+const signer = firmwareSigner('Plugboard firmware signing (test)');
+const { signatureOf } = signer;
 
 beforeAll(async () => {
   t = await listeningApp();
