@@ -13,6 +13,7 @@ import {
   type CallDefinition,
 } from '@plugboard/contract';
 import { AppError } from './app-error.ts';
+import { answerSerializer } from './answer-serializer.ts';
 import type { AuthService, LoginSession } from '../modules/auth/auth.service.ts';
 
 export type CallPath = keyof typeof calls;
@@ -45,9 +46,14 @@ export type CallDeps = {
  */
 export function registerCalls(app: FastifyInstance, deps: CallDeps, handlers: CallHandlers<CallPath>) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const failure = answerSerializer(errorEnvelope);
   for (const path of Object.keys(calls) as CallPath[]) {
     const def = calls[path] as CallDefinition;
     const handler = handlers[path] as unknown as (ctx: CallContext<CallPath>) => Promise<unknown>;
+    const success = answerSerializer(envelope(def.data));
+    // The answers written from the contract's schemas by fast-json-stringify (lib/answer-serializer.ts): a
+    // catalogued outcome is an error envelope, also with HTTP 200.
+    const answer = (body: { status?: unknown }) => (body.status === SUCCESS ? success(body) : failure(body));
     typed.route({
       method: 'POST',
       url: path,
@@ -58,6 +64,7 @@ export function registerCalls(app: FastifyInstance, deps: CallDeps, handlers: Ca
         response: { 200: z.union([envelope(def.data), errorEnvelope]), '4xx': errorEnvelope },
         tags: [String(path).split('/')[3] ?? 'calls'],
       },
+      serializerCompiler: ({ httpStatus }) => (httpStatus === '200' ? answer : failure),
       handler: async (request, reply) => {
         const { session, stationId } = await checkCaller(request, def.access, deps);
         const body = request.body as Record<string, unknown>;
