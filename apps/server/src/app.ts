@@ -296,9 +296,9 @@ export async function buildApp({
 
   const spaFallback = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {
-    const html = spaFallback(request.url.split('?')[0] ?? '/', request.method);
-    if (html !== undefined)
-      return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(html);
+    const page = spaFallback(request.url.split('?')[0] ?? '/', request.method);
+    if (page !== undefined)
+      return reply.code(page.status).type('text/html').header('cache-control', 'no-cache').send(page.html);
     return reply.code(404).send({
       status: codes.notFound,
       msg: `No such call: ${request.method} ${request.url.split('?')[0]}`,

@@ -28,13 +28,27 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       },
     });
   }
-  return (url: string, method: string) => {
+  return (url: string, method: string): ConsolePage | undefined => {
     if (method !== 'GET' && method !== 'HEAD') return undefined;
     if (apiPrefixes.some((p) => url === p || url.startsWith(p + '/'))) return undefined;
     if (url.startsWith('/assets/')) return undefined;
-    return hasBuild ? fs.readFileSync(index, 'utf8') : consoleNotBuilt;
+    if (!hasBuild) return { status: 200, html: consoleNotBuilt };
+    try {
+      return { status: 200, html: fs.readFileSync(index, 'utf8') };
+    } catch (error) {
+      // `npm run build` empties the folder before it writes the new console: a page asked for meanwhile is told to
+      // come back, not answered with the API's "Network unavailable" 500.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 503, html: consoleBeingBuilt };
+      throw error;
+    }
   };
 }
+
+/** What the console's routes answer: its index.html, or a page saying why it cannot be served. */
+export type ConsolePage = { status: 200 | 503; html: string };
+
+const consoleBeingBuilt =
+  '<!doctype html><meta charset="utf-8"><title>Plugboard</title><p>The console is being updated: reload this page in a moment.</p>';
 
 const consoleNotBuilt =
   '<!doctype html><meta charset="utf-8"><title>Plugboard</title><p>The console is not built yet: run <code>npm start</code> (it builds apps/web first) or <code>npm run build</code>.</p>';
