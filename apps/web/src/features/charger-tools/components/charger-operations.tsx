@@ -1,12 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { triggerableMessages, type TriggerableMessage } from '@plugboard/contract';
+import { triggerableMessages } from '@plugboard/contract';
 import { confirm, type ConfirmType } from '../../../lib/confirm';
 import { useTranslation } from '../../../lib/i18n';
 import { useRevealWhen } from '../../../lib/reveal';
@@ -17,6 +15,8 @@ import { useUnlockConnector } from '../api/unlock-connector';
 import { answerSeverity } from '../lib/answer';
 import { DataTransferCard } from './data-transfer-card';
 import { ExtendedTriggerCard } from './extended-trigger-card';
+import { ToolCard } from './tool-card';
+import { TriggerCard } from './trigger-card';
 
 export type ChargerOperationsProps = {
   chargerId: number;
@@ -41,8 +41,6 @@ export function ChargerOperations({ chargerId, name, connected, connectorIds }: 
   const answerRef = useRevealWhen<HTMLDivElement>(answer);
   const [availabilityConnector, setAvailabilityConnector] = useState(0);
   const [unlockConnector, setUnlockConnector] = useState(connectorIds[0] ?? 1);
-  const [message, setMessage] = useState<TriggerableMessage>('StatusNotification');
-  const [triggerConnector, setTriggerConnector] = useState<number | ''>('');
   const busy = [availability, unlock, clearCache, trigger].some((m) => m.isPending);
   const connectorName = (id: number) =>
     id === 0 ? t('chargerTools.operations.wholeCharger') : t('chargerTools.operations.connector', { id });
@@ -85,48 +83,23 @@ export function ChargerOperations({ chargerId, name, connected, connectorIds }: 
       return;
     clearCache.mutate({ chargerId }, answered('clearCache'));
   };
-  const triggerNow = async () => {
-    if (
-      !(await ask(
-        t('chargerTools.operations.trigger'),
-        t('chargerTools.operations.triggerConfirm', { message, name }),
-        'primary',
-      ))
-    )
-      return;
-    trigger.mutate(
-      {
-        chargerId,
-        requestedMessage: message,
-        ...(triggerConnector !== '' && { connectorId: triggerConnector }),
-      },
-      answered('trigger'),
-    );
-  };
-
   const connectorSelect = (
     label: string,
-    value: number | '',
+    value: number,
     onChange: (value: number) => void,
     ids: number[],
     testId: string,
-    anyLabel?: string,
   ) => (
     <TextField
       select
       size="small"
       label={label}
       value={value}
-      onChange={(event) => onChange(event.target.value === '' ? NaN : Number(event.target.value))}
+      onChange={(event) => onChange(Number(event.target.value))}
       sx={{ minWidth: { sm: 200 } }}
       fullWidth
-      slotProps={{
-        select: { displayEmpty: anyLabel !== undefined },
-        inputLabel: { shrink: true },
-        htmlInput: { 'data-testid': testId },
-      }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
     >
-      {anyLabel !== undefined && <MenuItem value="">{anyLabel}</MenuItem>}
       {ids.map((id) => (
         <MenuItem key={id} value={id}>
           {connectorName(id)}
@@ -151,7 +124,7 @@ export function ChargerOperations({ chargerId, name, connected, connectorIds }: 
           })}
         </Alert>
       )}
-      <Card
+      <ToolCard
         title={t('chargerTools.operations.availability')}
         help={t('chargerTools.operations.availabilityHelp')}
       >
@@ -179,8 +152,8 @@ export function ChargerOperations({ chargerId, name, connected, connectorIds }: 
         >
           {t('chargerTools.operations.Operative')}
         </Button>
-      </Card>
-      <Card title={t('chargerTools.operations.unlock')} help={t('chargerTools.operations.unlockHelp')}>
+      </ToolCard>
+      <ToolCard title={t('chargerTools.operations.unlock')} help={t('chargerTools.operations.unlockHelp')}>
         {connectorSelect(
           t('chargerTools.operations.target'),
           unlockConnector,
@@ -197,8 +170,8 @@ export function ChargerOperations({ chargerId, name, connected, connectorIds }: 
         >
           {t('chargerTools.operations.unlock')}
         </Button>
-      </Card>
-      <Card
+      </ToolCard>
+      <ToolCard
         title={t('chargerTools.operations.clearCache')}
         help={t('chargerTools.operations.clearCacheHelp')}
       >
@@ -210,42 +183,20 @@ export function ChargerOperations({ chargerId, name, connected, connectorIds }: 
         >
           {t('chargerTools.operations.clearCache')}
         </Button>
-      </Card>
-      <Card title={t('chargerTools.operations.trigger')} help={t('chargerTools.operations.triggerHelp')}>
-        <TextField
-          select
-          size="small"
-          label={t('chargerTools.operations.message')}
-          value={message}
-          onChange={(event) => setMessage(event.target.value as TriggerableMessage)}
-          sx={{ minWidth: { sm: 260 } }}
-          fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'trigger-message' } }}
-        >
-          {triggerableMessages.map((m) => (
-            <MenuItem key={m} value={m}>
-              {m}
-            </MenuItem>
-          ))}
-        </TextField>
-        {(message === 'StatusNotification' || message === 'MeterValues') &&
-          connectorSelect(
-            t('chargerTools.operations.target'),
-            triggerConnector,
-            (id) => setTriggerConnector(Number.isNaN(id) ? '' : id),
-            connectorIds,
-            'trigger-connector',
-            t('chargerTools.operations.allConnectors'),
-          )}
-        <Button
-          variant="outlined"
-          disabled={!connected || busy}
-          onClick={() => void triggerNow()}
-          data-testid="trigger-send"
-        >
-          {t('chargerTools.operations.trigger')}
-        </Button>
-      </Card>
+      </ToolCard>
+      <TriggerCard
+        title={t('chargerTools.operations.trigger')}
+        help={t('chargerTools.operations.triggerHelp')}
+        messages={triggerableMessages}
+        initial="StatusNotification"
+        name={name}
+        connected={connected}
+        busy={busy}
+        connectorIds={connectorIds}
+        testIds="trigger"
+        messageWidth={260}
+        onSend={(request) => trigger.mutate({ chargerId, ...request }, answered('trigger'))}
+      />
       <ExtendedTriggerCard
         chargerId={chargerId}
         name={name}
@@ -254,27 +205,5 @@ export function ChargerOperations({ chargerId, name, connected, connectorIds }: 
       />
       <DataTransferCard chargerId={chargerId} name={name} connected={connected} />
     </Stack>
-  );
-}
-
-function Card({ title, help, children }: { title: string; help: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="subtitle1" component="h2">
-        {title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {help}
-      </Typography>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        alignItems={{ sm: 'center' }}
-        useFlexGap
-        flexWrap="wrap"
-      >
-        {children}
-      </Stack>
-    </Paper>
   );
 }
