@@ -1,6 +1,6 @@
 import { pricesOf } from './bands.ts';
-import { add, ratio, sum, zero, type Rational } from './rational.ts';
-import { bandTimeline, type Segment } from './timeline.ts';
+import { add, ratio, sum, type Rational } from './rational.ts';
+import { bandTimeline } from './timeline.ts';
 import type { LineKind, PriceSessionInput, Tariff } from './types.ts';
 
 /** One line before rounding. quantity: mWh for energy, ms for time, 1 for the start fee. */
@@ -60,11 +60,20 @@ export function priceExactly({ tariff, readings, multiplierBp }: PriceSessionInp
   const lastReading = readings.at(-1);
   if (!first || !lastReading) throw new RangeError('a session needs at least one meter reading');
   const segments = bandTimeline(tariff, first.at, lastReading.at);
-  const quantities = new Map<string, { kind: LineKind; band: number | null; quantity: Rational }>();
+  // The lines in the order each (kind, band) first came, found by kind and then band (no key string per add).
+  type Line = { kind: LineKind; band: number | null; quantity: Rational };
+  const quantities: Line[] = [];
+  const byKind = new Map<LineKind, Map<number | null, Line>>();
   const addTo = (kind: LineKind, band: number | null, quantity: Rational) => {
-    const key = `${kind}:${band}`;
-    const line = quantities.get(key) ?? { kind, band, quantity: zero };
-    quantities.set(key, { ...line, quantity: add(line.quantity, quantity) });
+    let bands = byKind.get(kind);
+    if (!bands) byKind.set(kind, (bands = new Map<number | null, Line>()));
+    const line = bands.get(band);
+    if (line) line.quantity = add(line.quantity, quantity);
+    else {
+      const added = { kind, band, quantity };
+      bands.set(band, added);
+      quantities.push(added);
+    }
   };
   if (tariff.startFee !== 0) addTo('startFee', null, ratio(1n));
 
@@ -72,10 +81,14 @@ export function priceExactly({ tariff, readings, multiplierBp }: PriceSessionInp
   let chargingMs = 0;
   let idleMs = 0;
   let s = 0; // segments before s end before the current interval
+  let registerMwh = toMwh(first.energyWh); // readings[i - 1]'s, each register converted once
   for (let i = 1; i < readings.length; i++) {
-    const [a, b] = [readings[i - 1], readings[i]];
+    const a = readings[i - 1];
+    const b = readings[i];
     if (!a || !b) continue;
-    const rise = toMwh(b.energyWh) - toMwh(a.energyWh);
+    const nextMwh = toMwh(b.energyWh);
+    const rise = nextMwh - registerMwh;
+    registerMwh = nextMwh;
     const charging = rise > 0n;
     if (charging) energyMwh += rise;
     if (charging) chargingMs += b.at - a.at;
@@ -86,15 +99,26 @@ export function priceExactly({ tariff, readings, multiplierBp }: PriceSessionInp
       if (charging) addTo('energy', segments[s]?.band ?? null, ratio(rise));
       continue;
     }
-    for (const seg of segmentsWithin(segments, s, a.at, b.at)) {
+    // The segments, from s on, that overlap [a.at, b.at) for a positive time (a plain loop: this runs for every
+    // interval of every ongoing session a list shows).
+    for (let k = s; k < segments.length; k++) {
+      const seg = segments[k];
+      if (!seg || seg.from >= b.at) break;
       const ms = Math.min(b.at, seg.to) - Math.max(a.at, seg.from);
+      if (ms <= 0) continue;
       addTo(charging ? 'chargingTime' : 'idleTime', seg.band, ratio(BigInt(ms)));
-      if (charging) addTo('energy', seg.band, ratio(rise * BigInt(ms), BigInt(b.at - a.at)));
+      // The whole interval in one band (the usual case): all of its energy, no division to reduce.
+      if (charging)
+        addTo(
+          'energy',
+          seg.band,
+          ms === b.at - a.at ? ratio(rise) : ratio(rise * BigInt(ms), BigInt(b.at - a.at)),
+        );
     }
   }
 
   const scale = ratio(BigInt(multiplierBp) * 10n ** BigInt(tariff.minorDigits), 10_000n * 10_000n);
-  const lines = [...quantities.values()]
+  const lines = quantities
     .sort((x, y) => kindOrder.indexOf(x.kind) - kindOrder.indexOf(y.kind))
     .map((line): ExactLine => {
       const unitPrice = unitPriceOf(tariff, line.kind, line.band);
@@ -105,13 +129,4 @@ export function priceExactly({ tariff, readings, multiplierBp }: PriceSessionInp
       return { ...line, unitPrice, amount };
     });
   return { lines, total: sum(lines.map((l) => l.amount)), energyMwh, chargingMs, idleMs };
-}
-
-/** The segments, from index `s` on, that overlap [from, to) for a positive time. */
-function* segmentsWithin(segments: readonly Segment[], s: number, from: number, to: number) {
-  for (let k = s; k < segments.length; k++) {
-    const seg = segments[k];
-    if (!seg || seg.from >= to) return;
-    if (Math.min(to, seg.to) > Math.max(from, seg.from)) yield seg;
-  }
 }

@@ -13,6 +13,9 @@ function gcd(a: bigint, b: bigint): bigint {
 }
 
 export function ratio(n: bigint, d = 1n): Rational {
+  // A whole number is reduced already (most quantities are: ms, mWh): no gcd (bench/api, the ongoing sessions'
+  // estimates of every list call).
+  if (d === 1n) return { n, d };
   if (d === 0n) throw new RangeError('division by zero');
   const sign = d < 0n ? -1n : 1n;
   const g = gcd(n, d);
@@ -21,7 +24,8 @@ export function ratio(n: bigint, d = 1n): Rational {
 
 export const zero: Rational = ratio(0n);
 
-export const add = (a: Rational, b: Rational): Rational => ratio(a.n * b.d + b.n * a.d, a.d * b.d);
+export const add = (a: Rational, b: Rational): Rational =>
+  a.d === b.d ? ratio(a.n + b.n, a.d) : ratio(a.n * b.d + b.n * a.d, a.d * b.d);
 export const sub = (a: Rational, b: Rational): Rational => ratio(a.n * b.d - b.n * a.d, a.d * b.d);
 export const mul = (a: Rational, b: Rational): Rational => ratio(a.n * b.n, a.d * b.d);
 export const sum = (values: readonly Rational[]): Rational => values.reduce(add, zero);
