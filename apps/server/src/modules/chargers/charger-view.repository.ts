@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { ChargerStatus } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
+import { pageBounds } from '../../db/page-bounds.ts';
 import type { ChargerRow, ConnectorRow } from './chargers.repository.ts';
 
 export type ChargerFilter = { keyword?: string | undefined; status?: ChargerStatus | undefined };
@@ -21,13 +22,14 @@ export function chargerViewRepository(db: Db) {
   return {
     /** One page of a site's chargers, by alias (case-insensitive), then id. */
     page: (stationId: number, filter: ChargerFilter, limit: number, offset: number): Promise<ChargerRow[]> =>
-      ofStation(stationId, filter)
-        .selectAll()
-        .orderBy(sql`lower(alias)`)
-        .orderBy('id')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+      pageBounds(
+        ofStation(stationId, filter)
+          .selectAll()
+          .orderBy(sql`lower(alias)`)
+          .orderBy('id'),
+        limit,
+        offset,
+      ).execute(),
 
     /**
      * The list's page in one query (one round trip: on this machine the write of a query to PostgreSQL costs more
@@ -43,21 +45,22 @@ export function chargerViewRepository(db: Db) {
       offset: number,
       perCharger: (chargerId: Expression<number>) => RawBuilder<T[]>,
     ): Promise<{ rows: ChargerRow[]; connectors: ConnectorRow[]; extra: T[]; total: number | undefined }> => {
-      const found = await ofStation(stationId, filter)
-        .selectAll('chargers')
-        .select([
-          ofStation(stationId, filter)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .as('matching'),
-          sql<ConnectorJson[]>`(select coalesce(json_agg(k order by k.connector_id), '[]') from connectors k
+      const found = await pageBounds(
+        ofStation(stationId, filter)
+          .selectAll('chargers')
+          .select([
+            ofStation(stationId, filter)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .as('matching'),
+            sql<ConnectorJson[]>`(select coalesce(json_agg(k order by k.connector_id), '[]') from connectors k
             where k.charger_id = chargers.id)`.as('connectors_json'),
-          perCharger(sql.ref<number>('chargers.id')).as('extra_json'),
-        ])
-        .orderBy(sql`lower(alias)`)
-        .orderBy('chargers.id')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+            perCharger(sql.ref<number>('chargers.id')).as('extra_json'),
+          ])
+          .orderBy(sql`lower(alias)`)
+          .orderBy('chargers.id'),
+        limit,
+        offset,
+      ).execute();
       const rows: ChargerRow[] = [];
       const connectors: ConnectorRow[] = [];
       const extra: T[] = [];

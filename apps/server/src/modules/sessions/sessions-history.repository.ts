@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ChargingSessionStatus, SessionSortField } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
+import { countBound, pageBounds } from '../../db/page-bounds.ts';
 
 export type SessionFilter = {
   stationId: number;
@@ -93,7 +94,7 @@ export function sessionsHistoryRepository(db: Db) {
      * then only the page's rows are read.
      */
     page: (filter: SessionFilter, sort: SessionSort, limit: number, offset: number) => {
-      const ids = sorted(filtered(filter).select('id'), sort, '').limit(limit).offset(offset);
+      const ids = pageBounds(sorted(filtered(filter).select('id'), sort, ''), limit, offset);
       return sorted(rows().where('s.id', 'in', ids), sort, 's.').execute();
     },
 
@@ -111,32 +112,38 @@ export function sessionsHistoryRepository(db: Db) {
       offset: number,
       countLimit: number | undefined,
     ) => {
-      const ids = sorted(filtered(filter).select('id'), sort, '').limit(limit).offset(offset);
+      const ids = pageBounds(sorted(filtered(filter).select('id'), sort, ''), limit, offset);
+      // The count's limit a literal too on a first page (a page size plus sessionCountAhead): see pageBounds.
       const counted = db
         .selectFrom(
-          filtered(filter)
-            .select(sql`1`.as('one'))
-            .limit(countLimit ?? 0)
-            .as('t'),
+          countBound(filtered(filter).select(sql`1`.as('one')), countLimit ?? 0, offset === 0).as('t'),
         )
         .select((eb) => eb.fn.countAll<number>().as('n'));
-      return sorted(
+      const found = await sorted(
         rows()
           .select((eb) => [
             countLimit === undefined ? sql<number | null>`null::int8`.as('counted') : counted.as('counted'),
             'site.time_zone',
             'site.fixed_cost_e4',
-            // [epoch ms, Wh] pairs, oldest first: JSON parsing is far cheaper than a row (and a Date) per reading.
-            sql<[number, number][] | null>`case when s.status = 'ongoing' then (
-              select json_agg(json_build_array(extract(epoch from m.sampled_at)::float8 * 1000, m.energy_wh)
-                order by m.sampled_at)
-              from meter_values m where m.session_id = s.id and m.energy_wh is not null) end`.as('registers'),
+            // [epoch ms, Wh] pairs, oldest first, as JSON text: JSON parsing is far cheaper than a row (and a Date)
+            // per reading, and PostgreSQL writes the text in about half the time json_agg of json_build_array
+            // takes (bench/api). float8 and int8 print as JSON numbers; no reading, no text (null).
+            sql<string | null>`case when s.status = 'ongoing' then (
+              select '[' || string_agg('[' || (date_part('epoch', m.sampled_at) * 1000) || ',' || m.energy_wh || ']',
+                ',' order by m.sampled_at) || ']'
+              from meter_values m where m.session_id = s.id and m.energy_wh is not null) end`.as(
+              'registers_json',
+            ),
             eb.ref('site.currency').as('site_currency'),
           ])
           .where('s.id', 'in', ids),
         sort,
         's.',
       ).execute();
+      return found.map(({ registers_json, ...row }) => ({
+        ...row,
+        registers: registers_json === null ? null : (JSON.parse(registers_json) as [number, number][]),
+      }));
     },
 
     /** How many sessions match, counting no further than `limit` (so a million rows cost what `limit` does). */
