@@ -16,6 +16,7 @@ import { loadActions, type LoadAction } from './protocol.ts';
 import { runPhases, type NodeUnderTest, type Settings } from './phases.ts';
 import { startNodes, stopNodes, type ServerNode } from './cluster.ts';
 import { createChargers } from './seed.ts';
+import { statementsEnv } from './statements.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,6 +34,7 @@ const { values: args } = parseArgs({
     pid: { type: 'string' },
     'ping-interval': { type: 'string' },
     profile: { type: 'string' },
+    statements: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -49,6 +51,8 @@ if (args.help) {
   --clients K             load client processes (one per 10,000 chargers)
   --ping-interval S       OCPP_PING_INTERVAL of the started server (the server's default, 60)
   --profile DIR           each started node writes a V8 CPU profile there when it stops (Chrome's DevTools)
+  --statements            node-1's PostgreSQL loads pg_stat_statements: the steady phase's statements and rows
+                          written, per answered message
   --url ws://127.0.0.1:8080/ocpp   load a running server instead (loopback only); needs --database-url
   --pid P                 that server's process id, to read its CPU and memory`);
   process.exit(0);
@@ -85,6 +89,7 @@ const settings: Settings = {
   connectTimeoutMs: Math.max(240_000, chargers * 8),
   stormTimeoutMs: 180_000,
   callTimeoutMs: 30_000,
+  statements: args.statements,
 };
 const clientCount = args.clients ? int('clients', args.clients, 1) : Math.ceil(chargers / 10_000);
 const fileLimit = openFileLimit();
@@ -93,6 +98,7 @@ if (args.url && !/^wss?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?\//.tes
   refuse('--url must be a loopback address: this benchmark sends its load to this machine only');
 }
 if (args.url && !args['database-url']) refuse('--url needs --database-url to create the chargers');
+if (args.url && args.statements) refuse('--statements starts its own servers; it does not go with --url');
 if (args.url && nodeCount > 1) refuse('--nodes starts its own servers; it does not go with --url');
 const runningPid = args.pid ? int('pid', args.pid, 1) : undefined;
 // Each node is one process, its sockets bounded by the open-file limit; one server alone may still be pushed past it
@@ -146,6 +152,7 @@ try {
     servers = await startNodes(root, nodeCount, {
       ...(args['ping-interval'] && { OCPP_PING_INTERVAL: args['ping-interval'] }),
       ...(args.profile && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}` }),
+      ...(args.statements && statementsEnv),
     });
   }
   const nodes: NodeUnderTest[] = args.url ? [{ id: 'server', pid: runningPid }] : servers;

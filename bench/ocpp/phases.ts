@@ -9,6 +9,7 @@ import type { LoadAction, LoadResult, UpResult } from './protocol.ts';
 import { logLines, nodeTable, summariseLoad, summariseUp, type NodeTable } from './report.ts';
 import { targets, type Steady, type Storm } from './targets.ts';
 import { writeCounters } from './seed.ts';
+import { statementsMeter } from './statements.ts';
 
 export type Settings = {
   /** Server nodes sharing one PostgreSQL; charger i connects to node i mod N. */
@@ -23,6 +24,8 @@ export type Settings = {
   connectTimeoutMs: number;
   stormTimeoutMs: number;
   callTimeoutMs: number;
+  /** Print the steady phase's statements (pg_stat_statements, node-1's PostgreSQL loads it: statements.ts). */
+  statements: boolean;
 };
 
 /** A server node under load; a running server (--url) is one node whose pid is known only with --pid. */
@@ -130,6 +133,7 @@ export async function runPhases(c: Context): Promise<void> {
   if (settings.durationMs > 0) {
     const before = counters;
     console.log(`steady load: ${settings.rate} msg/s for ${settings.durationMs / 1000} s...`);
+    const statements = settings.statements ? await statementsMeter(c.db) : undefined;
     mark = cpu.start();
     const results = await clients.each<LoadResult>(
       { type: 'load', rate: settings.rate / k, durationMs: settings.durationMs, mix: settings.mix },
@@ -156,6 +160,7 @@ export async function runPhases(c: Context): Promise<void> {
       `         CPU per answered message: PostgreSQL ${perMessage(used.pg)}, ` +
         `${many ? 'nodes' : 'server'} ${perMessage(sum(used.nodes))}`,
     );
+    if (statements) lines.push(...(await statements((s.answeredPerS * settings.durationMs) / 1000)));
   }
 
   let storm: Storm | undefined;

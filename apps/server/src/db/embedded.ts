@@ -37,7 +37,16 @@ export async function startEmbeddedPostgres({
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      // `npm run bench:ocpp -- --statements` (bench/ocpp/README.md): what each statement costs, for that run only.
+      ...(process.env.BENCH_PG_STATEMENTS === 'on'
+        ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all']
+        : []),
+    ],
     onLog: (message) => {
       output.push(message);
       log(message.trim());
