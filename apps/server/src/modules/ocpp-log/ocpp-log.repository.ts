@@ -25,8 +25,17 @@ const retentionLock = 7351020;
 /** ocpp_messages and charger_connections: the OCPP message log and the connection history. */
 export function ocppLogRepository(db: Db) {
   return {
+    /** A batch as one statement of eight arrays (meter-values.repository.ts says why). */
     insertMessages: async (rows: NewOcppMessage[]): Promise<void> => {
-      if (rows.length > 0) await db.insertInto('ocpp_messages').values(rows).execute();
+      if (rows.length === 0) return;
+      const column = <K extends keyof NewOcppMessage>(key: K) => rows.map((r) => r[key] ?? null);
+      await sql`
+        insert into ocpp_messages (charger_id, at, direction, kind, message_id, action, error_code, payload)
+        select charger_id, at, direction, kind, message_id, action, error_code, payload::json
+        from unnest(${column('charger_id')}::integer[], ${column('at')}::timestamptz[],
+          ${column('direction')}::text[], ${column('kind')}::text[], ${column('message_id')}::text[],
+          ${column('action')}::text[], ${column('error_code')}::text[], ${column('payload')}::text[])
+          as t(charger_id, at, direction, kind, message_id, action, error_code, payload)`.execute(db);
     },
 
     insertConnections: async (rows: NewConnection[]): Promise<void> => {
