@@ -16,8 +16,9 @@ type Deps = { db: Db; events: Pick<EventBus, 'append'> };
 
 /**
  * Applies StatusNotifications. Those arriving in the same turn of the event loop (many chargers at once, as after a
- * site's power comes back or a node's chargers reconnect) share one transaction of five statements, whatever their
- * number, where each took five of its own: `npm run bench:ocpp` measured a status as PostgreSQL's most costly message.
+ * site's power comes back or a node's chargers reconnect) share one transaction of three statements (read and lock,
+ * write, events), whatever their number, where each took five of its own: `npm run bench:ocpp` measured a status as
+ * PostgreSQL's most costly message (and each statement is a round trip of the node's CPU too).
  * Each caller's promise settles once its report is committed; a group that fails is retried report by report, so
  * that one charger deleted meanwhile fails alone (lib/row-batcher.ts).
  *
@@ -30,11 +31,12 @@ export function connectorStatuses({ db, events }: Deps) {
     db.transaction().execute(async (trx) => {
       const repo = connectorStatusesRepository(trx);
       const ids = [...new Set(reports.map((r) => r.chargerId))].sort((a, b) => a - b);
-      const chargers = new Map((await repo.lockChargers(ids)).map((c) => [c.id, c]));
-      if (chargers.size < ids.length) throw new AppError(codes.chargerNotFound);
-      const connectors = new Map<number, Map<number, ConnectorRow>>(ids.map((id) => [id, new Map()]));
-      for (const row of await repo.connectorsOf(ids))
-        connectors.get(row.charger_id)!.set(row.connector_id, row);
+      const locked = await repo.lockWithConnectors(ids);
+      if (locked.length < ids.length) throw new AppError(codes.chargerNotFound);
+      const chargers = new Map(locked.map(({ charger }) => [charger.id, charger]));
+      const connectors = new Map(
+        locked.map((l) => [l.charger.id, new Map(l.connectors.map((row) => [row.connector_id, row]))]),
+      );
 
       const changedConnectors = new Map<string, ConnectorRow>();
       const changedChargers = new Set<number>();
@@ -72,17 +74,14 @@ export function connectorStatuses({ db, events }: Deps) {
       }
       if (announced.length === 0) return;
 
-      await repo.upsertConnectors([...changedConnectors.values()]);
-      if (changedChargers.size > 0) {
-        const at = reports[reports.length - 1]!.at;
-        await repo.setStatuses(
-          [...changedChargers].map((id) => {
-            const { status, error_code } = chargers.get(id)!;
-            return { id, status, errorCode: error_code };
-          }),
-          at,
-        );
-      }
+      await repo.write(
+        [...changedConnectors.values()],
+        [...changedChargers].map((id) => {
+          const { status, error_code } = chargers.get(id)!;
+          return { id, status, errorCode: error_code };
+        }),
+        reports[reports.length - 1]!.at,
+      );
       await events.append(trx, 'charger.status', ...announced.map((a) => statusEvent(a.state, a.connector)));
     });
 
