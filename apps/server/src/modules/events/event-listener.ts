@@ -122,34 +122,39 @@ export function eventListener({
   };
 
   /**
-   * A notification on the events channel carries its event, delivered at once unless the cursor has seen it; one
-   * that carries only an id (too large, or written by an older node that sent ids) makes a read of the table.
+   * A notification on the events channel carries its event, or several of one transaction (an array, in id order),
+   * delivered at once unless the cursor has seen them; one that carries only an id (too large, or written by an
+   * older node that sent ids) makes a read of the table.
    */
   const onEvent = (text: string) => {
     if (!cursor) return; // not started: what committed before the start is not delivered
-    let event: Partial<EventEnvelope> | undefined;
+    let parsed: unknown;
     try {
-      event = JSON.parse(text) as Partial<EventEnvelope>;
+      parsed = JSON.parse(text);
     } catch {
       // read below
     }
-    if (!event?.type || event.version !== 1 || reading) {
-      // While a read is under way the cursor is moving in id order: let the next read bring this one too.
+    const events = (Array.isArray(parsed) ? parsed : [parsed]) as (Partial<EventEnvelope> | undefined)[];
+    if (reading || events.some((event) => !event?.type || event.version !== 1)) {
+      // While a read is under way the cursor is moving in id order: let the next read bring these too.
       read();
       return;
     }
-    if (cursor.advance([Number(event.id)]).length > 0) dispatch(event as EventEnvelope);
+    for (const event of events as EventEnvelope[]) {
+      if (cursor.advance([Number(event.id)]).length > 0) dispatch(event);
+    }
   };
 
+  /** A signal carries its event, or several (an array: signals.ts packs them). */
   const onSignal = (text: string) => {
-    let event: EventEnvelope;
+    let parsed: EventEnvelope | EventEnvelope[];
     try {
-      event = JSON.parse(text) as EventEnvelope;
+      parsed = JSON.parse(text) as EventEnvelope | EventEnvelope[];
     } catch {
       log.warn('events: a signal that is not JSON');
       return;
     }
-    dispatch(event);
+    for (const event of Array.isArray(parsed) ? parsed : [parsed]) dispatch(event);
   };
 
   /** Forgets a connection that failed or ended (once, whichever event tells first) and opens another. */

@@ -7,6 +7,8 @@ import type { EventEnvelope, EventName } from '../../lib/event-bus.ts';
 export const eventsChannel = 'plugboard_events';
 /** PostgreSQL refuses a notification payload of 8,000 bytes or more. */
 const maxNotification = 7900;
+/** Events packed into one notification start within this many bytes of its text (so it stays below 7,900). */
+const packBytes = 3900;
 /** The channel of samples (signals): the notification carries the event itself. */
 export const signalsChannel = 'plugboard_signals';
 
@@ -31,29 +33,46 @@ export function envelopeOf(row: EventRow): EventEnvelope | undefined {
 export function eventsRepository(db: Db) {
   return {
     /**
-     * Inserts events and NOTIFYs each of them, in one statement of the caller's transaction: PostgreSQL delivers the
+     * Inserts events and NOTIFYs them, in one statement of the caller's transaction: PostgreSQL delivers the
      * notifications at commit, and none after a rollback. A notification carries its event (as `envelopeOf` makes
      * it), so that listening nodes need not read the table; one too large for a notification carries only its id.
+     * The events of one statement (a batch of statuses) share notifications: a JSON array of those whose texts
+     * start within the same `packBytes` (so at most twice that, in id order); an event alone is sent as itself.
+     * Every listening node wakes and parses once per notification, not once per event (bench/ocpp/README.md).
      */
     insert: async (rows: NewEvent[]): Promise<void> => {
-      await db
-        .with('added', (q) => q.insertInto('events').values(rows).returning(columns))
-        .with('notice', (q) =>
-          q
-            .selectFrom('added')
-            .select('id')
-            .select(
-              sql<string>`json_build_object('id', id::text, 'type', type, 'version', version,
-                'occurredAt', to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                'stationId', station_id, 'payload', payload)::text`.as('text'),
-            ),
+      if (rows.length === 0) return;
+      const column = <K extends keyof NewEvent>(key: K) => rows.map((r) => r[key]);
+      await sql`
+        with added as (
+          insert into events (type, version, station_id, payload, occurred_at)
+          select * from unnest(${column('type')}::text[], ${column('version')}::smallint[],
+            ${column('station_id')}::bigint[], ${column('payload')}::jsonb[], ${column('occurred_at')}::timestamptz[])
+          returning id, type, version, station_id, payload, occurred_at
+        ),
+        notice as (
+          select id, json_build_object('id', id::text, 'type', type, 'version', version,
+            'occurredAt', to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'stationId', station_id, 'payload', payload)::text as text
+          from added
+        ),
+        sized as (
+          select id, text, octet_length(text) as size,
+            coalesce(sum(octet_length(text) + 1) over (order by id rows between unbounded preceding and 1 preceding), 0)
+              as start
+          from notice
+        ),
+        packs as (
+          select case when size > ${packBytes} then -id else floor(start / ${packBytes}) end as pack,
+            count(*) as n, min(id) as first, max(size) as size,
+            string_agg(text, ',' order by id) as texts
+          from sized group by 1
         )
-        .selectFrom('notice')
-        .select(
-          sql<string>`pg_notify(${eventsChannel}, case when octet_length(text) <= ${maxNotification}
-            then text else json_build_object('id', id::text)::text end)`.as('notified'),
-        )
-        .execute();
+        select pg_notify(${eventsChannel}, case
+            when n > 1 then '[' || texts || ']'
+            when size <= ${maxNotification} then texts
+            else json_build_object('id', first::text)::text end) as notified
+        from (select * from packs order by first) p`.execute(db);
     },
 
     /** Events after `after`, and those of the ids in `gaps` that have committed since, in id order. */
@@ -81,7 +100,7 @@ export function eventsRepository(db: Db) {
       return { last: rows.at(-1)?.id ?? 0, present: rows.map((r) => r.id) };
     },
 
-    /** Sends each text on `channel` (a signal), in one statement. */
+    /** Sends each text on `channel` (a signal: signals.ts packs several into one), in one statement. */
     notify: async (channel: string, texts: string[]): Promise<void> => {
       await sql`select pg_notify(${channel}, t) from unnest(${texts}::text[]) t`.execute(db);
     },

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { createSharedDatabase, type SharedDatabase } from '../../../test/helpers.ts';
 import { createDb, type Db } from '../../db/client.ts';
 import type { AppEvents, EventEnvelope, EventName } from '../../lib/event-bus.ts';
 import { aStation } from '../chargers/chargers.fixtures.ts';
+import { eventsChannel } from './events.repository.ts';
 import { eventRetentionMs, eventsService, eventWriter, type EventsService } from './events.service.ts';
+import { packed } from './signals.ts';
 
 // Several nodes in one test: each has its own pool and its own listening connection on one database.
 const log = pino({ level: 'silent' });
@@ -96,6 +99,37 @@ describe('events across nodes', () => {
     );
   });
 
+  it('share notifications within a transaction: each below the limit, events in id order, a large one by its id', async () => {
+    const [a, b] = [await aNode(), await aNode()];
+    const atB = received(b, 'charger.changed');
+    // What goes over the channel, as a listening node hears it.
+    const ear = new pg.Client({ connectionString: shared.url });
+    await ear.connect();
+    shared.closeLater(() => ear.end());
+    const heard: string[] = [];
+    ear.on('notification', (n) => heard.push(n.payload ?? ''));
+    await ear.query(`listen ${eventsChannel}`);
+    // 1 KB events (a status batch's are about 400 bytes) and one too large for any notification among them.
+    const changes = Array.from({ length: 40 }, (_, i) =>
+      i === 17
+        ? ({ ...aChange(), productCode: 'L'.repeat(9000) } as AppEvents['charger.changed'])
+        : ({ ...aChange(), productCode: 'P'.repeat(1000) } as AppEvents['charger.changed']),
+    );
+    await a.db.transaction().execute((trx) => a.append(trx, 'charger.changed', ...changes));
+    await vi.waitFor(() => expect(chargersIn(atB)).toEqual(changes.map((c) => c.chargerId)));
+    const ids = atB.map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    expect(atB[17]!.payload).toEqual(changes[17]);
+    await vi.waitFor(() => expect(heard.length).toBeGreaterThan(0));
+    expect(heard.length).toBeLessThan(15);
+    for (const text of heard) expect(Buffer.byteLength(text)).toBeLessThan(7900);
+    const carried = heard.flatMap((text) => {
+      const parsed = JSON.parse(text) as { id: string } | { id: string }[];
+      return Array.isArray(parsed) ? parsed.map((e) => e.id) : [parsed.id];
+    });
+    expect(carried.map(Number)).toEqual(ids);
+  });
+
   it('never announce a change that was rolled back', async () => {
     const node = await aNode();
     const seen = received(node, 'charger.changed');
@@ -158,6 +192,32 @@ describe('events across nodes', () => {
       expect(new Set(ids).size).toBe(ids.length);
       expect(ids).toHaveLength(written.length);
     }
+  });
+
+  it('send samples of many connectors packed into notifications below the limit, each sample once', async () => {
+    const [a, b] = [await aNode(), await aNode()];
+    const atB = received(b, 'meter.values');
+    const readings = [
+      { sampledAt: '2026-03-01T09:00:00.000Z', energyWh: 100, powerW: 11_000, currents: [16, 16, 16] },
+    ] satisfies AppEvents['meter.values']['readings'];
+    for (let connectorId = 1; connectorId <= 100; connectorId++)
+      a.signal('meter.values', { stationId, chargerId: 7, connectorId, sessionId: null, readings });
+    await vi.waitFor(() => expect(atB).toHaveLength(100));
+    expect(atB.map((e) => e.payload.connectorId).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i + 1),
+    );
+  });
+
+  it('pack texts into JSON arrays below the limit, in order; a text alone as it is', () => {
+    const texts = Array.from({ length: 50 }, (_, i) => JSON.stringify({ i, pad: 'x'.repeat(300) }));
+    const packs = packed(texts, 2000);
+    expect(packs.length).toBeGreaterThan(1);
+    for (const text of packs) expect(Buffer.byteLength(text)).toBeLessThanOrEqual(2000);
+    expect(packs.flatMap((text) => JSON.parse(text) as unknown[])).toEqual(
+      texts.map((t) => JSON.parse(t) as unknown),
+    );
+    expect(packed([texts[0]!])).toEqual([texts[0]]);
+    expect(packed([])).toEqual([]);
   });
 
   it('send samples (meter values) to every node without storing them', async () => {

@@ -10,7 +10,8 @@ const maxPayloadBytes = 7999;
  * Samples for every node, best effort: meter readings arrive up to thousands a second and each is replaced by the
  * next, so they are not stored as events. Each connector's are cut to one a second (the first at once, then the
  * latest: what the live view shows anyway) and sent with pg_notify on 'plugboard_signals', those of 100 ms in one
- * statement. A sample sent while a node's connection is down is lost for that node, and one that fails to go
+ * statement, as few notifications (JSON arrays of samples, each below the size limit: every node wakes and parses
+ * once per notification). A sample sent while a node's connection is down is lost for that node, and one that fails to go
  * out is lost for all: the next replaces it.
  */
 export function signalSender({
@@ -34,7 +35,7 @@ export function signalSender({
 
   const sendQueued = async () => {
     while (queue.length > 0) {
-      const texts = queue.splice(0);
+      const texts = packed(queue.splice(0));
       await notify(texts).catch((error: unknown) =>
         log.warn({ err: error, lost: texts.length }, 'signals: not sent (best effort)'),
       );
@@ -86,4 +87,25 @@ function payloadText(event: EventEnvelope<SignalName>): string | undefined {
   const latest = readings.reduce((a, r) => (r.sampledAt > a.sampledAt ? r : a));
   const shorter = JSON.stringify({ ...event, payload: { ...event.payload, readings: [latest] } });
   return fits(shorter) ? shorter : undefined;
+}
+
+/** Joins texts of events into JSON arrays of at most `maxPayloadBytes`, in order; a text alone stays as it is. */
+export function packed(texts: string[], max = maxPayloadBytes): string[] {
+  const out: string[] = [];
+  let pack: string[] = [];
+  let bytes = 1;
+  const close = () => {
+    if (pack.length === 1) out.push(pack[0]!);
+    else if (pack.length > 1) out.push(`[${pack.join(',')}]`);
+    pack = [];
+    bytes = 1;
+  };
+  for (const text of texts) {
+    const size = Buffer.byteLength(text) + 1; // and its comma, or the closing bracket
+    if (pack.length > 0 && bytes + size > max) close();
+    pack.push(text);
+    bytes += size;
+  }
+  close();
+  return out;
 }
