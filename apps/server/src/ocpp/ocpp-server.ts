@@ -245,9 +245,11 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
   });
 
   let sweeping = false; // a slow database must not stack sweeps
+  let passes = 0; // every other pass (every ping interval) is a full one
   const sweep = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
+    passes += 1;
     track(
       sweepOnce({
         chargers,
@@ -256,6 +258,7 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
         registry,
         limiter,
         pingIntervalMs,
+        full: passes % 2 === 0,
         stuckSessionAfterMs: options.stuckSessionAfterMs ?? 24 * 3600_000,
         now,
         log,
@@ -264,7 +267,7 @@ export async function registerOcpp(app: FastifyInstance, options: OcppOptions): 
       }),
       'the OCPP sweep',
     );
-  }, pingIntervalMs);
+  }, pingIntervalMs / 2);
   sweep.unref();
 
   // preClose: open WebSockets would keep the HTTP server from closing.

@@ -12,18 +12,24 @@ export type SweepOptions = {
   registry: ConnectionRegistry;
   limiter: FailureLimiter;
   pingIntervalMs: number;
+  /**
+   * The sweep runs every half ping interval; every other pass is a full one. The half passes only beat and look for
+   * dead nodes, so that a dead node's chargers go offline within 2 intervals of its last beat.
+   */
+  full: boolean;
   stuckSessionAfterMs: number;
   now: () => Date;
   log: FastifyBaseLogger;
 };
 
 /**
- * One pass of the periodic sweep (every ping interval, on every node):
+ * One pass of the periodic sweep (every half ping interval, on every node; steps 2, 4, 5 and 6 every other pass,
+ * i.e. every interval):
  * 1. this node's heartbeat (its `nodes` row);
  * 2. vouch, in one write, for the sockets this node holds (their chargers' last_seen_at becomes now), and claim
  *    back a charger another node marked offline while this one could not reach the database;
- * 3. mark offline the chargers of nodes whose heartbeat is older than 2 intervals (killed, or cut off), then
- *    remove those nodes' rows;
+ * 3. mark offline the chargers of nodes whose heartbeat is older than 1.5 intervals (killed, or cut off: three
+ *    beats missed), then remove those nodes' rows;
  * 4. mark offline the chargers still marked connected that no node vouched for in 3 intervals: a backstop for
  *    rows whose node is unknown (a live node vouches every interval, which leaves one interval of slack);
  * 5. delete routed calls whose origin stopped waiting;
@@ -32,14 +38,19 @@ export type SweepOptions = {
 export async function sweepOnce(o: SweepOptions): Promise<void> {
   // The cut-offs are taken before vouching: a row vouched for in this pass is never older than them.
   const at = o.now().getTime();
-  o.limiter.prune();
   await o.nodes.heartbeat();
-  await o.chargers.touch(o.nodes.nodeId, o.registry.sockets());
+  if (o.full) {
+    o.limiter.prune();
+    await o.chargers.touch(o.nodes.nodeId, o.registry.sockets());
+  }
   const dead = await o.nodes.deadNodes();
   let offline = await o.chargers.markOfflineOnNodes(dead);
   await o.nodes.forget(dead);
-  offline += await o.chargers.markStaleOffline(new Date(at - 3 * o.pingIntervalMs));
-  await o.nodes.pruneCalls();
-  const closed = await o.sessions.closeStuckSessions(new Date(at - o.stuckSessionAfterMs));
+  let closed = 0;
+  if (o.full) {
+    offline += await o.chargers.markStaleOffline(new Date(at - 3 * o.pingIntervalMs));
+    await o.nodes.pruneCalls();
+    closed = await o.sessions.closeStuckSessions(new Date(at - o.stuckSessionAfterMs));
+  }
   if (offline > 0 || closed > 0 || dead.length > 0) o.log.info({ offline, closed, dead }, 'OCPP sweep');
 }

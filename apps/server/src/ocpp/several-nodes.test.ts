@@ -25,8 +25,8 @@ import { simulators, storedRows } from './ocpp.fixtures.ts';
 // charger has one socket across the nodes; a node killed with SIGKILL loses its chargers to the others. Three
 // processes only (the test machines have 2 cores); the kill comes last.
 const pingSeconds = 1;
-/** docs/ocpp.md, Several nodes: a dead node's charger shows offline within 2 ping intervals plus one sweep. */
-const offlineBoundMs = 3 * pingSeconds * 1000;
+/** docs/ocpp.md, Several nodes: a dead node's charger shows offline within 2 ping intervals (issue 15). */
+const offlineBoundMs = 2 * pingSeconds * 1000;
 /** Room for three servers and the test on a loaded machine: the processes' timers run late, not the rule. */
 const schedulingSlackMs = 2000;
 /** How long a second report mail, from a node that wrongly handled the same stop too, gets to arrive. */

@@ -9,7 +9,7 @@ import { nodesRepository, type CallOutcome } from './nodes.repository.ts';
 export type NodeServiceDeps = {
   db: Db;
   nodeId: string;
-  /** The sweep's period; a node silent for 2 of them is dead. */
+  /** The ping interval: nodes beat every half of it (the sweep), and one silent for 1.5 of them is dead. */
   pingIntervalMs: number;
   log: FastifyBaseLogger;
 };
@@ -35,7 +35,8 @@ export const nodeChannelName = (nodeId: string) =>
  */
 export function nodeService({ db, nodeId, pingIntervalMs, log }: NodeServiceDeps) {
   const repo = nodesRepository(db);
-  const deadAfterMs = 2 * pingIntervalMs;
+  // Nodes beat every half interval (the sweep): dead after three missed beats, noticed within 2 intervals.
+  const deadAfterMs = 1.5 * pingIntervalMs;
   const waiting = new Map<string, { resolve: (answer: unknown) => void; reject: (error: Error) => void }>();
   const serving = new Set<Promise<void>>();
   let handlers: NodeHandlers | undefined;
@@ -112,7 +113,7 @@ export function nodeService({ db, nodeId, pingIntervalMs, log }: NodeServiceDeps
     /** Every sweep: this node is alive (its row comes back if another node had removed it). */
     heartbeat: (): Promise<void> => repo.beat(nodeId),
 
-    /** The nodes whose heartbeat is older than 2 ping intervals. */
+    /** The nodes whose heartbeat is older than 1.5 ping intervals. */
     deadNodes: (): Promise<string[]> => repo.dead(deadAfterMs),
 
     /** Removes dead nodes' rows, once their chargers are marked offline. */
