@@ -148,7 +148,7 @@ test('an invoice for a card group: request, preview, issue, print, PDF, e-mail, 
   await expect(lines).toHaveCount(1);
   await expect(lines.first()).toContainText('Charging (2 sessions)');
   await expect(lines.first()).toContainText('12.500 kWh');
-  await expect(lines.first()).toContainText('21 %');
+  await expect(lines.first()).toContainText('21%');
   await expect(preview.getByTestId('invoice-total-gross')).toHaveText(euros(grossMinor));
   await expect(preview.getByTestId('invoice-document-bill-to')).toContainText('Fleet Co');
   await snapshot(page, testInfo, 'invoice-preview');

@@ -38,6 +38,13 @@ describe('invoiceFormat', () => {
     expect(invoiceFormat('de_DE', february).percent(21)).toBe('21');
     expect(invoiceFormat('de_DE', february).percent(5.555)).toBe('5,56');
   });
+
+  it('writes a rate with its percent sign as each language does (a no-break space where it has one)', () => {
+    expect(invoiceFormat('en_US', february).rate(21)).toBe('21%');
+    expect(invoiceFormat('de_DE', february).rate(5.5)).toBe('5,5\u00a0%');
+    expect(invoiceFormat('fr_FR', february).rate(20)).toBe('20\u00a0%');
+    expect(invoiceFormat('nl_NL', february).rate(21)).toBe('21%');
+  });
 });
 
 describe('vatByRate', () => {

@@ -23,11 +23,14 @@ export function invoiceFormat(language: string, invoice: InvoiceFigures) {
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: invoice.timeZone });
   const kwh = new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
   const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
   return {
     money: (minor: number) => money.format(minor / 10 ** invoice.currencyDigits),
     day: (iso: string) => day.format(new Date(iso)),
     kwh: (wh: number) => `${kwh.format(wh / 1000)} kWh`,
     percent: (value: number) => percent.format(value),
+    /** A percent (21 = 21 %) with its sign as the language writes it: 21% in English, 21 % in German. */
+    rate: (value: number) => rate.format(value / 100),
     /** The period's first and last day. */
     from: day.format(new Date(invoice.periodFrom)),
     to: day.format(new Date(Date.parse(invoice.periodTo) - 1)),

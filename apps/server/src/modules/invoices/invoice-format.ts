@@ -11,10 +11,13 @@ export function invoiceFormat(invoice: Printable) {
   const language = invoice.language;
   const t = (key: TextKey, values?: TextValues) => text(language, key, values);
   const { from, to, ...figures } = figuresFormat(language, invoice);
+  const plurals = new Intl.PluralRules(language.replace('_', '-'));
   return {
     ...figures,
     t,
     period: t('invoice.period', { from, to }),
     periodShort: `${from} – ${to}`,
+    /** The plural category of a count in the language ('one' or another). */
+    plural: (count: number) => plurals.select(count),
   };
 }

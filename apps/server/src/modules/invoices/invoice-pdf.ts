@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { vatByRate, type InvoiceLine } from '@plugboard/contract';
+import type { TextKey } from '../../lib/texts.ts';
 import { invoiceFormat, type Printable } from './invoice-format.ts';
 
 // DejaVu Sans (dejavu-fonts-ttf) covers every Latin, Greek and Cyrillic letter the 7 languages and their customers'
@@ -10,8 +11,16 @@ import { invoiceFormat, type Printable } from './invoice-format.ts';
 // per process: given a file, pdfkit would parse it again for every document (most of a PDF's time), and given no
 // font it would parse Helvetica's metrics for each document too.
 const require = createRequire(import.meta.url);
-const parsed = (file: string) =>
-  fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
+//
+// A font shared by documents keeps its glyphs, each with the characters it was first made for, and a PDF's text
+// layer (copying, search, screen readers) reads a glyph by those. The U of an Ü is first made as a part of the Ü,
+// with no character: a later PDF's U then read as another letter. So every character's glyph is made first, from
+// its character (about 10 ms per font, once).
+const parsed = (file: string) => {
+  const font = fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
+  for (const codePoint of font.characterSet) font.glyphForCodePoint(codePoint);
+  return font;
+};
 // pdfkit takes a fontkit font wherever it takes a font file; its types say only the file.
 const fonts = {
   regular: parsed('DejaVuSans.ttf') as unknown as Buffer,
@@ -49,9 +58,9 @@ export function invoicePdf(invoice: Printable): Promise<Buffer> {
 
   doc.font('bold').fontSize(20).text(title(invoice, f.t), margin, margin);
   doc.font('regular').fontSize(10).moveDown(0.5);
-  if (invoice.number) doc.text(`${f.t('invoice.number')}: ${invoice.number}`);
+  if (invoice.number) doc.text(labelled(f, 'invoice.number', invoice.number));
   if ('issuedAt' in invoice && invoice.issuedAt)
-    doc.text(`${f.t('invoice.issueDate')}: ${f.day(invoice.issuedAt)}`);
+    doc.text(labelled(f, 'invoice.issueDate', f.day(invoice.issuedAt)));
   doc.text(f.period);
   if ('creditOf' in invoice && invoice.creditOf)
     doc.text(f.t('invoice.creditOf', { number: invoice.creditOf.number }));
@@ -60,7 +69,7 @@ export function invoicePdf(invoice: Printable): Promise<Buffer> {
   party(doc, f.t('invoice.seller'), margin, partiesTop, [
     invoice.seller.companyName,
     invoice.seller.address,
-    invoice.seller.vatNumber && `${f.t('invoice.vatNumber')}: ${invoice.seller.vatNumber}`,
+    invoice.seller.vatNumber && labelled(f, 'invoice.vatNumber', invoice.seller.vatNumber),
     invoice.seller.email,
   ]);
   const sellerBottom = doc.y;
@@ -69,9 +78,9 @@ export function invoicePdf(invoice: Printable): Promise<Buffer> {
     b.companyName,
     b.name,
     b.address,
-    b.vatNumber && `${f.t('invoice.vatNumber')}: ${b.vatNumber}`,
+    b.vatNumber && labelled(f, 'invoice.vatNumber', b.vatNumber),
     b.email,
-    `${f.t('invoice.customer')}: ${invoice.customerLabel}`,
+    labelled(f, 'invoice.customer', invoice.customerLabel),
   ]);
   doc.y = Math.max(sellerBottom, doc.y) + 15;
   doc.x = margin;
@@ -106,7 +115,7 @@ export function invoicePdf(invoice: Printable): Promise<Buffer> {
 
   total(doc, f.t('invoice.totalNet'), f.money(invoice.netMinor), 'regular');
   for (const [rate, vat] of vatByRate(invoice.lines))
-    total(doc, f.t('invoice.totalVat', { rate: f.percent(rate) }), f.money(vat), 'regular');
+    total(doc, f.t('invoice.totalVat', { rate: f.rate(rate) }), f.money(vat), 'regular');
   total(doc, f.t('invoice.totalGross'), f.money(invoice.grossMinor), 'bold');
   if (invoice.footer) {
     doc.moveDown(2);
@@ -142,18 +151,25 @@ export function title(invoice: Printable, t: Format['t']): string {
 export function lineCells(line: InvoiceLine, invoice: Printable, f: Format): string[] {
   const what =
     line.kind === 'charging'
-      ? f.t('invoice.charging', { sessions: line.sessions })
+      ? f.t(f.plural(line.sessions) === 'one' ? 'invoice.charging_one' : 'invoice.charging_other', {
+          sessions: line.sessions,
+        })
       : f.t('invoice.serviceFee');
   const quantity =
     line.kind === 'charging'
       ? f.kwh(line.energyWh)
       : invoice.fee.kind === 'percent'
-        ? f.t('invoice.feePercent', { percent: f.percent(invoice.fee.percent ?? 0) })
+        ? f.t('invoice.feePercent', { percent: f.rate(invoice.fee.percent ?? 0) })
         : f.t('invoice.feePerSession', {
             sessions: line.sessions,
             fee: f.money(Math.round((invoice.fee.perSession ?? 0) * 10 ** invoice.currencyDigits)),
           });
-  return [what, quantity, `${f.percent(line.vatRate)} %`, f.money(line.netMinor), f.money(line.vatMinor)];
+  return [what, quantity, f.rate(line.vatRate), f.money(line.netMinor), f.money(line.vatMinor)];
+}
+
+/** "Label: value" as the language writes it (French puts a space before the colon). */
+function labelled(f: Format, label: TextKey, value: string): string {
+  return f.t('invoice.labelled', { label: f.t(label), value });
 }
 
 function party(

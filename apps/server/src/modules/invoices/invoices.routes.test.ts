@@ -353,6 +353,116 @@ describe('invoice files and e-mail', () => {
     expect(noteXml).toContain(`<cac:InvoiceDocumentReference><cbc:ID>${invoice.number}</cbc:ID>`);
   });
 
+  // What each language's invoice must say, written out here (not read from the locale files the PDF is made from).
+  // Amounts as CLDR writes them: Italian, Spanish and Portuguese group digits from 5 on.
+  const written = {
+    en_US: {
+      title: 'Invoice',
+      number: 'Number: ',
+      total: 'Total incl. VAT',
+      vat: 'VAT 21%',
+      what: 'Charging (1 session)',
+      gross: '€1,493.82',
+      net: '€1,234.56',
+      period: 'Billed from Mar 1, 2026 to Mar 31, 2026',
+    },
+    de_DE: {
+      title: 'Rechnung',
+      number: 'Nummer: ',
+      total: 'Summe inkl. USt',
+      vat: 'USt 21 %',
+      what: 'Laden (1 Ladevorgang)',
+      gross: '1.493,82 €',
+      net: '1.234,56 €',
+      period: 'Abgerechnet vom 01.03.2026 bis 31.03.2026',
+    },
+    nl_NL: {
+      title: 'Factuur',
+      number: 'Nummer: ',
+      total: 'Totaal incl. btw',
+      vat: 'Btw 21%',
+      what: 'Laden (1 sessie)',
+      gross: '€ 1.493,82',
+      net: '€ 1.234,56',
+      period: 'Gefactureerd van 1 mrt 2026 tot en met 31 mrt 2026',
+    },
+    fr_FR: {
+      title: 'Facture',
+      number: 'Numéro : ',
+      total: 'Total TTC',
+      vat: 'TVA 21 %',
+      what: 'Recharge (1 session)',
+      gross: '1 493,82 €',
+      net: '1 234,56 €',
+      period: 'Facturé du 1 mars 2026 au 31 mars 2026',
+    },
+    it_IT: {
+      title: 'Fattura',
+      number: 'Numero: ',
+      total: 'Totale IVA inclusa',
+      vat: 'IVA 21%',
+      what: 'Ricarica (1 sessione)',
+      gross: '1493,82 €',
+      net: '1234,56 €',
+      period: 'Fatturato dal 1 mar 2026 al 31 mar 2026',
+    },
+    es_ES: {
+      title: 'Factura',
+      number: 'Número: ',
+      total: 'Total con IVA',
+      vat: 'IVA 21 %',
+      what: 'Carga (1 sesión)',
+      gross: '1493,82 €',
+      net: '1234,56 €',
+      period: 'Facturado del 1 mar 2026 al 31 mar 2026',
+    },
+    pt_PT: {
+      title: 'Fatura',
+      number: 'Número: ',
+      total: 'Total com IVA',
+      vat: 'IVA 21%',
+      what: 'Carregamento (1 sessão)',
+      gross: '1493,82 €',
+      net: '1234,56 €',
+      period: 'Faturado de 01/03/2026 a 31/03/2026',
+    },
+  } as const;
+
+  it("renders the PDF in each language: its headings, one session in the singular, the language's amounts and percent, the period in the site's zone", async () => {
+    // One text space: the French narrow no-break spaces and the no-break spaces read as spaces.
+    const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+    // Rendered one after another in this process, as a server does: each must read right.
+    for (const [language, words] of Object.entries(written)) {
+      const op = await anOperator();
+      // The site's zone is 9 h ahead of UTC: March there is 28 Feb 15:00 to 31 Mar 15:00 UTC.
+      await t.db
+        .updateTable('sites')
+        .set({ time_zone: 'Asia/Tokyo' })
+        .where('id', '=', op.stationId)
+        .execute();
+      await op.session({ start: '2026-03-02T10:00:00Z', energyWh: 1_234_567, netMinor: 123_456 });
+      const period = { from: '2026-02-28T15:00:00Z', to: '2026-03-31T15:00:00Z' };
+      // An Ü drawn in one PDF (its U a part of its glyph) and no U must not make the next PDF's U read wrong.
+      const billTo = {
+        companyName: 'Fleet Co',
+        email: 'billing@fleet.test',
+        address: 'Weg 2, Zwolle',
+        vatNumber: '',
+      };
+      const draft = await op.draft({ ...period, language, billTo, description: 'Übersicht März' });
+      const invoice = (await op.as(call('issue'), { id: draft.id })).data;
+      expect(invoice.grossMinor).toBe(149_382);
+      const text = spaced(await pdfText((await file(op, invoicePdfPath, invoice.id)).rawPayload));
+      expect(text, language).toContain(words.title);
+      expect(text, language).toContain(`${words.number}${invoice.number}`);
+      expect(text, language).toContain(words.period);
+      expect(text, language).toContain(words.what);
+      expect(text, language).toContain(words.vat);
+      expect(text, language).toContain(`${words.total} ${words.gross}`);
+      expect(text, language).toContain(words.net);
+    }
+  });
+
   it("prints the site's invoice footer as text, fixed when the invoice is issued", async () => {
     const op = await anOperator();
     await op.session({ start: '2026-03-02T10:00:00Z' });

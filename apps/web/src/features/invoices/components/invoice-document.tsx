@@ -58,13 +58,11 @@ export function InvoiceDocument({ invoice }: InvoiceDocumentProps) {
       </Typography>
       {stored?.number && (
         <Typography data-testid="invoice-document-number">
-          {t('invoices.doc.number')}: {stored.number}
+          {labelled(t, 'invoices.doc.number', stored.number)}
         </Typography>
       )}
       {stored?.issuedAt && (
-        <Typography>
-          {t('invoices.doc.issueDate')}: {f.day(stored.issuedAt)}
-        </Typography>
+        <Typography>{labelled(t, 'invoices.doc.issueDate', f.day(stored.issuedAt))}</Typography>
       )}
       <Typography data-testid="invoice-document-period">
         {t('invoices.doc.period', { from: f.from, to: f.to })}
@@ -79,7 +77,7 @@ export function InvoiceDocument({ invoice }: InvoiceDocumentProps) {
           lines={[
             seller.companyName,
             seller.address,
-            seller.vatNumber && `${t('invoices.doc.vatNumber')}: ${seller.vatNumber}`,
+            seller.vatNumber && labelled(t, 'invoices.doc.vatNumber', seller.vatNumber),
             seller.email,
           ]}
         />
@@ -90,9 +88,9 @@ export function InvoiceDocument({ invoice }: InvoiceDocumentProps) {
             billTo.companyName,
             billTo.name,
             billTo.address,
-            billTo.vatNumber && `${t('invoices.doc.vatNumber')}: ${billTo.vatNumber}`,
+            billTo.vatNumber && labelled(t, 'invoices.doc.vatNumber', billTo.vatNumber),
             billTo.email,
-            `${t('invoices.doc.customer')}: ${invoice.customerLabel}`,
+            labelled(t, 'invoices.doc.customer', invoice.customerLabel),
           ]}
         />
       </Box>
@@ -138,11 +136,7 @@ export function InvoiceDocument({ invoice }: InvoiceDocumentProps) {
           testId="invoice-total-net"
         />
         {vatByRate(invoice.lines).map(([rate, vat]) => (
-          <Total
-            key={rate}
-            label={t('invoices.doc.totalVat', { rate: f.percent(rate) })}
-            value={f.money(vat)}
-          />
+          <Total key={rate} label={t('invoices.doc.totalVat', { rate: f.rate(rate) })} value={f.money(vat)} />
         ))}
         <Total
           label={t('invoices.doc.totalGross')}
@@ -180,12 +174,22 @@ function lineCells(line: InvoiceLine, invoice: PrintableInvoice, t: TFunction, f
     line.kind === 'charging'
       ? f.kwh(line.energyWh)
       : invoice.fee.kind === 'percent'
-        ? t('invoices.doc.feePercent', { percent: f.percent(invoice.fee.percent ?? 0) })
+        ? t('invoices.doc.feePercent', { percent: f.rate(invoice.fee.percent ?? 0) })
         : t('invoices.doc.feePerSession', {
             sessions: line.sessions,
             fee: f.money(Math.round((invoice.fee.perSession ?? 0) * 10 ** invoice.currencyDigits)),
           });
-  return [what, quantity, `${f.percent(line.vatRate)} %`, f.money(line.netMinor), f.money(line.vatMinor)];
+  return [what, quantity, f.rate(line.vatRate), f.money(line.netMinor), f.money(line.vatMinor)];
+}
+
+/** "Label: value" as the invoice's language writes it (French puts a space before the colon). */
+function labelled(
+  t: TFunction,
+  label:
+    'invoices.doc.number' | 'invoices.doc.issueDate' | 'invoices.doc.vatNumber' | 'invoices.doc.customer',
+  value: string,
+): string {
+  return t('invoices.doc.labelled', { label: t(label), value });
 }
 
 function Party({
