@@ -9,6 +9,7 @@ import { codes, consoleVersion } from '@plugboard/contract';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerCalls } from './lib/calls.ts';
+import { lazyRequestLogger } from './lib/request-logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -81,6 +82,8 @@ export async function buildApp({
       },
       ...(logStream ? { stream: logStream } : {}),
     },
+    // The request's child logger made only when it logs (lib/request-logger.ts).
+    childLoggerFactory: lazyRequestLogger,
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
     bodyLimit: 4 * 1024 * 1024,
