@@ -8,7 +8,7 @@ import { certificateLimits, certificateTypes, type CertificateType } from '@plug
 import { confirm } from '../../../lib/confirm';
 import { useTranslation } from '../../../lib/i18n';
 import { useInstallCertificate } from '../api/install-certificate';
-import { CertificateCard } from './certificate-card';
+import { ToolCard } from '../../../components/ui/tool-card';
 
 export type InstallCertificateCardProps = { chargerId: number; name: string; connected: boolean };
 
@@ -36,7 +36,7 @@ export function InstallCertificateCard({ chargerId, name, connected }: InstallCe
   };
 
   return (
-    <CertificateCard title={t('certificates.install.title')} help={t('certificates.install.help')}>
+    <ToolCard layout="column" title={t('certificates.install.title')} help={t('certificates.install.help')}>
       <TextField
         select
         size="small"
@@ -89,6 +89,6 @@ export function InstallCertificateCard({ chargerId, name, connected }: InstallCe
           {t('certificates.answer', { status: t(`certificates.status.${answer as 'Accepted'}`) })}
         </Alert>
       )}
-    </CertificateCard>
+    </ToolCard>
   );
 }

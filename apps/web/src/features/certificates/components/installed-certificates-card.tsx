@@ -18,7 +18,7 @@ import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { useDeleteCertificate } from '../api/delete-certificate';
 import { useInstalledCertificates } from '../api/get-installed-certificates';
 import { formatSiteDate } from '../lib/site-date';
-import { CertificateCard } from './certificate-card';
+import { ToolCard } from '../../../components/ui/tool-card';
 
 export type InstalledCertificatesCardProps = { chargerId: number; name: string; connected: boolean };
 
@@ -63,7 +63,11 @@ export function InstalledCertificatesCard({ chargerId, name, connected }: Instal
   const rows = installed.data?.certificates ?? [];
 
   return (
-    <CertificateCard title={t('certificates.installed.title')} help={t('certificates.installed.help')}>
+    <ToolCard
+      layout="column"
+      title={t('certificates.installed.title')}
+      help={t('certificates.installed.help')}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'center' }}>
         <TextField
           select
@@ -164,6 +168,6 @@ export function InstalledCertificatesCard({ chargerId, name, connected }: Instal
           </Table>
         </TableContainer>
       )}
-    </CertificateCard>
+    </ToolCard>
   );
 }

@@ -17,7 +17,7 @@ import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { useSignings } from '../api/get-signings';
 import { useRenewCertificate } from '../api/renew-certificate';
 import { formatSiteDate } from '../lib/site-date';
-import { CertificateCard } from './certificate-card';
+import { ToolCard } from '../../../components/ui/tool-card';
 
 export type SigningHistoryCardProps = { chargerId: number; name: string; connected: boolean };
 
@@ -62,7 +62,7 @@ export function SigningHistoryCard({ chargerId, name, connected }: SigningHistor
   };
 
   return (
-    <CertificateCard title={t('certificates.signings.title')} help={t('certificates.signings.help')}>
+    <ToolCard layout="column" title={t('certificates.signings.title')} help={t('certificates.signings.help')}>
       <Stack direction="row">
         <Button
           variant="outlined"
@@ -115,6 +115,6 @@ export function SigningHistoryCard({ chargerId, name, connected }: SigningHistor
           </Table>
         </TableContainer>
       )}
-    </CertificateCard>
+    </ToolCard>
   );
 }

@@ -15,7 +15,7 @@ import { useUnlockConnector } from '../api/unlock-connector';
 import { answerSeverity } from '../lib/answer';
 import { DataTransferCard } from './data-transfer-card';
 import { ExtendedTriggerCard } from './extended-trigger-card';
-import { ToolCard } from './tool-card';
+import { ToolCard } from '../../../components/ui/tool-card';
 import { TriggerCard } from './trigger-card';
 
 export type ChargerOperationsProps = {

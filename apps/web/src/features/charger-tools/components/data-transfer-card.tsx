@@ -2,11 +2,10 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { DataTransferAnswer } from '@plugboard/contract';
+import { ToolCard } from '../../../components/ui/tool-card';
 import { confirm } from '../../../lib/confirm';
 import { useTranslation } from '../../../lib/i18n';
 import { useDataTransfer } from '../api/data-transfer';
@@ -43,62 +42,59 @@ export function DataTransferCard({ chargerId, name, connected }: DataTransferCar
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid="data-transfer">
-      <Typography variant="subtitle1" component="h2">
-        {t('chargerTools.dataTransfer.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t('chargerTools.dataTransfer.help')}
-      </Typography>
-      <Stack spacing={1.5}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <TextField
-            size="small"
-            fullWidth
-            label={t('chargerTools.dataTransfer.vendorId')}
-            value={vendorId}
-            onChange={(event) => setVendorId(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'data-transfer-vendor' } }}
-          />
-          <TextField
-            size="small"
-            fullWidth
-            label={t('chargerTools.dataTransfer.messageId')}
-            value={messageId}
-            onChange={(event) => setMessageId(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 50, 'data-testid': 'data-transfer-message' } }}
-          />
-        </Stack>
+    <ToolCard
+      layout="column"
+      title={t('chargerTools.dataTransfer.title')}
+      help={t('chargerTools.dataTransfer.help')}
+      testId="data-transfer"
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         <TextField
           size="small"
-          multiline
-          minRows={2}
-          label={t('chargerTools.dataTransfer.data')}
-          value={data}
-          onChange={(event) => setData(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 10_000, 'data-testid': 'data-transfer-data' } }}
+          fullWidth
+          label={t('chargerTools.dataTransfer.vendorId')}
+          value={vendorId}
+          onChange={(event) => setVendorId(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'data-transfer-vendor' } }}
         />
-        <Box>
-          <Button
-            variant="outlined"
-            disabled={!connected || send.isPending || vendorId.trim() === ''}
-            onClick={() => void submit()}
-            data-testid="data-transfer-send"
-          >
-            {t('chargerTools.operations.send')}
-          </Button>
-        </Box>
-        {answer && (
-          <Alert severity={answerSeverity(answer.status)} data-testid="data-transfer-answer">
-            {t('chargerTools.dataTransfer.answer', { status: answer.status })}
-            {answer.data !== null && (
-              <Box component="pre" sx={{ m: 0, mt: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                {answer.data}
-              </Box>
-            )}
-          </Alert>
-        )}
+        <TextField
+          size="small"
+          fullWidth
+          label={t('chargerTools.dataTransfer.messageId')}
+          value={messageId}
+          onChange={(event) => setMessageId(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 50, 'data-testid': 'data-transfer-message' } }}
+        />
       </Stack>
-    </Paper>
+      <TextField
+        size="small"
+        multiline
+        minRows={2}
+        label={t('chargerTools.dataTransfer.data')}
+        value={data}
+        onChange={(event) => setData(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 10_000, 'data-testid': 'data-transfer-data' } }}
+      />
+      <Box>
+        <Button
+          variant="outlined"
+          disabled={!connected || send.isPending || vendorId.trim() === ''}
+          onClick={() => void submit()}
+          data-testid="data-transfer-send"
+        >
+          {t('chargerTools.operations.send')}
+        </Button>
+      </Box>
+      {answer && (
+        <Alert severity={answerSeverity(answer.status)} data-testid="data-transfer-answer">
+          {t('chargerTools.dataTransfer.answer', { status: answer.status })}
+          {answer.data !== null && (
+            <Box component="pre" sx={{ m: 0, mt: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+              {answer.data}
+            </Box>
+          )}
+        </Alert>
+      )}
+    </ToolCard>
   );
 }

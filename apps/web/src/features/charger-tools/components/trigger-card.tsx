@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { confirm } from '../../../lib/confirm';
 import { useTranslation } from '../../../lib/i18n';
-import { ToolCard } from './tool-card';
+import { ToolCard } from '../../../components/ui/tool-card';
 
 /** What is sent: the message, and for a per-connector one the connector (none: all of them). */
 export type TriggerRequest<M extends string> = { requestedMessage: M; connectorId?: number };
