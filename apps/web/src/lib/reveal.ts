@@ -8,7 +8,9 @@ export function reveal(element: Element | null): void {
   // jsdom has no scrolling.
   if (!element || typeof element.scrollIntoView !== 'function') return;
   element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  // The console's top bar stays on top of the page: what went up to the window's edge is under it.
+  // The console's top bar stays on top of the page: what went up to the window's edge is under it (not so in a
+  // dialog, which scrolls inside itself).
+  if (element.closest('[role="dialog"]')) return;
   const bar = document.querySelector('header.MuiAppBar-positionSticky, header.MuiAppBar-positionFixed');
   const covered = bar ? bar.getBoundingClientRect().bottom - element.getBoundingClientRect().top : 0;
   if (covered > 0) window.scrollBy({ top: -(covered + 8) });

@@ -96,6 +96,24 @@ describe('invoice request', () => {
     expect(within(preview).getByTestId('invoice-total-gross').textContent).toBe('€6.00');
   });
 
+  it('scrolls the preview into view when it opens below the form', async () => {
+    const scrolled: Element[] = [];
+    // jsdom does not scroll: record what would be scrolled into view.
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      openDialog({ [previewInvoicePath]: envelope(200, 'success', aPreview()) });
+      type('invoice-request-group', '5');
+      fireEvent.click(screen.getByTestId('invoice-request-preview'));
+      const preview = await screen.findByTestId('invoice-preview');
+      await waitFor(() => expect(scrolled).toEqual([preview]));
+    } finally {
+      // @ts-expect-error jsdom has no scrollIntoView of its own
+      delete Element.prototype.scrollIntoView;
+    }
+  });
+
   it('writes the preview in the invoice language, not the console one', async () => {
     openDialog({ [previewInvoicePath]: envelope(200, 'success', aPreview({ language: 'fr_FR' })) });
     type('invoice-request-group', '5');

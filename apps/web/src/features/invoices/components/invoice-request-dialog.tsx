@@ -10,6 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { Invoice, InvoicePreview } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
+import { useRevealWhen } from '../../../lib/reveal';
 import { useAddInvoice } from '../api/add-invoice';
 import { useIssueInvoice } from '../api/issue-invoice';
 import { usePreviewInvoice } from '../api/preview-invoice';
@@ -51,6 +52,8 @@ export function InvoiceRequestDialog({
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [form, setForm] = useState<RequestForm>(() => emptyRequestForm(language));
   const [preview, setPreview] = useState<InvoicePreview | null>(null);
+  // The preview opens below the form: scrolled to, or it would be below the dialog's fold.
+  const previewRef = useRevealWhen<HTMLDivElement>(preview);
   const [touched, setTouched] = useState(false);
   const [issuing, setIssuing] = useState(false);
   const previewCall = usePreviewInvoice();
@@ -100,7 +103,7 @@ export function InvoiceRequestDialog({
           onChange={change}
         />
         {preview && (
-          <Box sx={{ mt: 3 }} data-testid="invoice-preview">
+          <Box sx={{ mt: 3 }} ref={previewRef} data-testid="invoice-preview">
             {preview.alreadyBilled.map((billed) => (
               <Alert key={billed.number} severity="info" sx={{ mb: 1 }} data-testid="invoice-already-billed">
                 {t('invoices.request.alreadyBilled', { count: billed.sessions, number: billed.number })}
