@@ -231,7 +231,12 @@ describe('the upload URL kept secret', () => {
       page.data.messages.find((m) => m.kind === 'call' && m.action === action)?.payload;
     expect(sent('GetDiagnostics')).toMatchObject({ location: `${t.base}/ocpp-diagnostics/********` });
     expect(sent('GetLog')).toMatchObject({ log: { remoteLocation: `${t.base}/ocpp-diagnostics/********` } });
+    // A wrong PIN is refused (401) without being logged either.
+    const wrongPin = 'Wr0ng-5521-pin';
+    await expect(sims.raw(charger.product_code, wrongPin).connect()).rejects.toBeTruthy();
     const logged = logLines.join('');
+    expect(logged).toContain('OCPP handshake refused');
+    expect(logged).not.toContain(wrongPin);
     expect(logged).toContain('/cms-system/system/diagnostics/v2/request');
     for (const token of tokens) expect(logged).not.toContain(token);
     // Nor any upload URL of the tests before (the refused, spent and too large uploads included).
