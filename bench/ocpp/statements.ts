@@ -23,24 +23,28 @@ export async function statementsMeter(db: Db) {
 
   return async (answered: number): Promise<string[]> => {
     const after = await tableWrites(db);
-    const { rows } = await sql<{ query: string; calls: string; total: number; rows: string }>`
-      select regexp_replace(query, '\\s+', ' ', 'g') as query, calls, total_exec_time as total, rows
+    const { rows } = await sql<{ query: string; calls: string; total: number; rows: string; wal: string }>`
+      select regexp_replace(query, '\\s+', ' ', 'g') as query, calls, total_exec_time as total, rows,
+        wal_bytes as wal
       from pg_stat_statements
       where dbid = (select oid from pg_database where datname = current_database())
       order by total_exec_time desc limit 20`.execute(db);
-    const all = await sql<{ total: number; calls: string }>`
-      select coalesce(sum(total_exec_time), 0)::float8 as total, coalesce(sum(calls), 0) as calls
+    const all = await sql<{ total: number; calls: string; wal: string; fpi: string }>`
+      select coalesce(sum(total_exec_time), 0)::float8 as total, coalesce(sum(calls), 0) as calls,
+        coalesce(sum(wal_bytes), 0) as wal, coalesce(sum(wal_fpi), 0) as fpi
       from pg_stat_statements`.execute(db);
     const per = (n: number) => (n / answered).toFixed(3);
     const lines = [
       `statements (pg_stat_statements, steady phase and the 11 s after it; execution time only, per answered ` +
-        `message): all ${per(Number(all.rows[0]!.calls))} calls, ${per(all.rows[0]!.total)} ms`,
+        `message): all ${per(Number(all.rows[0]!.calls))} calls, ${per(all.rows[0]!.total)} ms, ` +
+        `${Math.round(Number(all.rows[0]!.wal) / answered)} bytes of WAL (${per(Number(all.rows[0]!.fpi))} full pages)`,
       table([
-        ['ms/msg', 'calls/msg', 'rows/call', 'statement'],
+        ['ms/msg', 'calls/msg', 'rows/call', 'WAL B/msg', 'statement'],
         ...rows.map((r) => [
           per(r.total),
           per(Number(r.calls)),
           (Number(r.rows) / Math.max(1, Number(r.calls))).toFixed(1),
+          String(Math.round(Number(r.wal) / answered)),
           r.query.slice(0, 110),
         ]),
       ]),
