@@ -1,37 +1,25 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ConfirmDialogHost } from '../../../components/ui/confirm-dialog';
-import { setStationId } from '../../../lib/storage';
+import { chooseOption } from '../../../testing/choose-option';
 import { envelope, fakeServer } from '../../../testing/fake-server';
+import { renderWithHosts } from '../../../testing/render-with-hosts';
 import { triggerMessagePath } from '../api/trigger-message';
 import { ChargerOperations } from './charger-operations';
 
-function renderOperations(connected = true) {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <ChargerOperations chargerId={3} name="Gate" connected={connected} connectorIds={[1, 2]} />
-      <ConfirmDialogHost />
-    </QueryClientProvider>,
+const renderOperations = (connected = true) =>
+  renderWithHosts(
+    <ChargerOperations chargerId={3} name="Gate" connected={connected} connectorIds={[1, 2]} />,
   );
-}
-
-/** Picks an option of a MUI select by its text. */
-async function choose(testId: string, option: string) {
-  fireEvent.mouseDown(screen.getByTestId(testId).previousElementSibling as Element);
-  fireEvent.click(await screen.findByRole('option', { name: option }));
-}
 
 describe('trigger message among the operations', () => {
   it('asks first, sends the message for one connector and shows the answer above the cards', async () => {
-    setStationId(7);
     const { requests } = fakeServer({
       [triggerMessagePath]: envelope(200, 'success', { status: 'Accepted' }),
     });
     renderOperations();
     expect(screen.getByTestId<HTMLInputElement>('trigger-message').value).toBe('StatusNotification');
-    await choose('trigger-message', 'MeterValues');
-    await choose('trigger-connector', 'Connector 2');
+    await chooseOption('trigger-message', 'MeterValues');
+    await chooseOption('trigger-connector', 'Connector 2');
     fireEvent.click(screen.getByTestId('trigger-send'));
     const dialog = await screen.findByTestId('confirm-dialog');
     expect(within(dialog).getByTestId('confirm-dialog-content').textContent).toBe(
@@ -47,7 +35,6 @@ describe('trigger message among the operations', () => {
   });
 
   it('offers the messages of OCPP 1.6, all connectors unless one is chosen, and no connector for the others', async () => {
-    setStationId(7);
     const { requests } = fakeServer({
       [triggerMessagePath]: envelope(200, 'success', { status: 'Rejected' }),
     });

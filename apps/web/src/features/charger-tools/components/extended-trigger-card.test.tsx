@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ConfirmDialogHost } from '../../../components/ui/confirm-dialog';
 import { setStationId } from '../../../lib/storage';
+import { chooseOption } from '../../../testing/choose-option';
 import { envelope, fakeServer } from '../../../testing/fake-server';
 import { extendedTriggerMessagePath } from '../api/extended-trigger-message';
 import { ExtendedTriggerCard } from './extended-trigger-card';
@@ -16,12 +17,6 @@ function renderCard(connected = true) {
   );
 }
 
-/** Picks an option of a MUI select by its text. */
-async function choose(testId: string, option: string) {
-  fireEvent.mouseDown(screen.getByTestId(testId).previousElementSibling as Element);
-  fireEvent.click(await screen.findByRole('option', { name: option }));
-}
-
 describe('extended trigger message', () => {
   it('asks first, sends the message for one connector and shows what the charger answered', async () => {
     setStationId(7);
@@ -29,8 +24,8 @@ describe('extended trigger message', () => {
       [extendedTriggerMessagePath]: envelope(200, 'success', { status: 'Rejected' }),
     });
     renderCard();
-    await choose('extended-trigger-message', 'MeterValues');
-    await choose('extended-trigger-connector', 'Connector 2');
+    await chooseOption('extended-trigger-message', 'MeterValues');
+    await chooseOption('extended-trigger-connector', 'Connector 2');
     fireEvent.click(screen.getByTestId('extended-trigger-send'));
     const dialog = await screen.findByTestId('confirm-dialog');
     expect(within(dialog).getByTestId('confirm-dialog-content').textContent).toBe(
