@@ -51,6 +51,8 @@ export function InvoiceDocument({ invoice }: InvoiceDocumentProps) {
         p: { xs: 2, sm: '15mm' },
         boxSizing: 'border-box',
         fontSize: 14,
+        // German compounds in names and descriptions break at syllables where the browser knows the language.
+        hyphens: 'auto',
       }}
     >
       <Typography variant="h4" component="h2" data-testid="invoice-document-title">
@@ -105,7 +107,8 @@ export function InvoiceDocument({ invoice }: InvoiceDocumentProps) {
       )}
 
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ '& td, & th': { px: 1 } }}>
+        {/* On a phone the five columns fit at a smaller size: the VAT column was cut off at 390 px. */}
+        <Table size="small" sx={{ '& td, & th': { px: { xs: 0.5, sm: 1 }, fontSize: { xs: 12, sm: 14 } } }}>
           <TableHead>
             <TableRow>
               <TableCell>{t('invoices.doc.description')}</TableCell>

@@ -5,6 +5,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { invoiceFormat, type Invoice, type InvoiceStatus } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
 
@@ -17,17 +19,22 @@ const statusColor: Record<InvoiceStatus, 'default' | 'primary' | 'success' | 'wa
 
 export type InvoiceTableProps = { invoices: readonly Invoice[]; onOpen: (invoice: Invoice) => void };
 
-/** The invoices of a page; a row opens the invoice. Figures in the console's language, days in the site's zone. */
+/**
+ * The invoices of a page; a row opens the invoice. Figures in the console's language, days in the site's zone. On a
+ * phone the customer and the period go under the number, so that the total and the status are in sight.
+ */
 export function InvoiceTable({ invoices, onOpen }: InvoiceTableProps) {
   const { t, i18n } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" data-testid="invoice-table">
         <TableHead>
           <TableRow>
             <TableCell>{t('invoices.columns.number')}</TableCell>
-            <TableCell>{t('invoices.columns.customer')}</TableCell>
-            <TableCell>{t('invoices.columns.period')}</TableCell>
+            {!phone && <TableCell>{t('invoices.columns.customer')}</TableCell>}
+            {!phone && <TableCell>{t('invoices.columns.period')}</TableCell>}
             <TableCell align="right">{t('invoices.columns.total')}</TableCell>
             <TableCell>{t('invoices.columns.status')}</TableCell>
           </TableRow>
@@ -35,6 +42,8 @@ export function InvoiceTable({ invoices, onOpen }: InvoiceTableProps) {
         <TableBody>
           {invoices.map((invoice) => {
             const f = invoiceFormat(i18n.language, invoice);
+            const customer = invoice.billTo.companyName || invoice.customerLabel;
+            const period = `${f.from} – ${f.to}`;
             return (
               <TableRow
                 key={invoice.id}
@@ -44,16 +53,22 @@ export function InvoiceTable({ invoices, onOpen }: InvoiceTableProps) {
                 data-testid="invoice-row"
                 data-id={invoice.id}
               >
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell sx={{ whiteSpace: phone ? undefined : 'nowrap' }}>
                   {invoice.number ?? t('invoices.statuses.draft')}
                   {invoice.kind === 'creditNote' && (
                     <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
                       {t('invoices.creditNote')}
                     </Box>
                   )}
+                  {phone && (
+                    <Box sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                      <div>{customer}</div>
+                      <div>{period}</div>
+                    </Box>
+                  )}
                 </TableCell>
-                <TableCell>{invoice.billTo.companyName || invoice.customerLabel}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${f.from} – ${f.to}`}</TableCell>
+                {!phone && <TableCell>{customer}</TableCell>}
+                {!phone && <TableCell sx={{ whiteSpace: 'nowrap' }}>{period}</TableCell>}
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {f.money(invoice.kind === 'creditNote' ? -invoice.grossMinor : invoice.grossMinor)}
                 </TableCell>
