@@ -4,6 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { pageBounds } from '../../db/page-bounds.ts';
 import type { ChargerRow, ConnectorRow } from './chargers.repository.ts';
 
+/**
+ * The list's order: the alias in the ICU collation `natural_order` (numbers by value, case-insensitive first; migration
+ * 0185), served by the index on (station_id, alias collate natural_order, id).
+ */
+const naturalAlias = sql`chargers.alias collate natural_order`;
+
 export type ChargerFilter = { keyword?: string | undefined; status?: ChargerStatus | undefined };
 
 /** The reads behind the console's charger list and detail (their ongoing sessions come from the sessions module). */
@@ -20,12 +26,12 @@ export function chargerViewRepository(db: Db) {
   };
 
   return {
-    /** One page of a site's chargers, by alias (case-insensitive), then id. */
+    /** One page of a site's chargers, by alias in natural order (BULK-2 before BULK-10, any case), then id. */
     page: (stationId: number, filter: ChargerFilter, limit: number, offset: number): Promise<ChargerRow[]> =>
       pageBounds(
         ofStation(stationId, filter)
           .selectAll()
-          .orderBy(sql`lower(alias)`)
+          .orderBy(naturalAlias)
           .orderBy('id'),
         limit,
         offset,
@@ -56,7 +62,7 @@ export function chargerViewRepository(db: Db) {
             where k.charger_id = chargers.id)`.as('connectors_json'),
             perCharger(sql.ref<number>('chargers.id')).as('extra_json'),
           ])
-          .orderBy(sql`lower(alias)`)
+          .orderBy(naturalAlias)
           .orderBy('chargers.id'),
         limit,
         offset,

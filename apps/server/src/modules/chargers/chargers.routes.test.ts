@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { aProductCode, anOperatorWithSite, callerFor, chargerCall } from './chargers.fixtures.ts';
@@ -195,6 +196,27 @@ describe('the charger list', () => {
     expect(await ids({ keyword: 'special' })).toEqual([special.id]);
     expect(await ids({ keyword: '%_' })).toEqual([special.id]);
     expect(await ids({ status: 'faulted' })).toEqual([b.id]);
+  });
+
+  it('sorts names naturally (numbers by value, any case) on every page, one order throughout', async () => {
+    const c = await aConsole();
+    for (const alias of ['BULK-10', 'BULK-2', 'bulk-3', 'BULK-1', 'BULK-11', 'BULK-21', 'Bay 9', 'Bay 10'])
+      await c.add({ alias });
+    const pages = [];
+    for (const pageNum of [1, 2, 3]) {
+      const page = (await c.as(chargerCall('list'), { pageSize: 3, pageNum })).data;
+      pages.push(...page.list.map((x) => x.alias));
+    }
+    expect(pages).toEqual(['Bay 9', 'Bay 10', 'BULK-1', 'BULK-2', 'bulk-3', 'BULK-10', 'BULK-11', 'BULK-21']);
+    // An index serves that order: the first page needs no sort of the site's chargers.
+    const plan = await t.db.transaction().execute(async (trx) => {
+      await sql`set local enable_sort = off`.execute(trx);
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select id from chargers
+        where station_id = ${c.stationId} order by chargers.alias collate natural_order, chargers.id limit 3`.execute(trx);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('chargers_station_alias_natural_idx');
+    expect(plan).not.toMatch(/Sort/);
   });
 });
 
