@@ -46,9 +46,19 @@ const namesMax = 2000;
 type Query = (...args: unknown[]) => unknown;
 
 /**
- * Makes a client run each SELECT that Kysely sends as a named (prepared) statement: PostgreSQL parses it once per
- * connection and, after a few runs, keeps its plan, and the client sends it without its text (bench/api: the
- * planning of the console's reads was a large part of PostgreSQL's time). A statement whose cached plan no longer
+ * A statement whose text stays the same whatever its arguments: a read (SELECT, or WITH: every WITH here takes its
+ * rows as arrays), or an insert of rows given as arrays (`select ... from unnest(...)`: the OCPP writes, whose plan
+ * is then made once per connection too, bench/ocpp README session 9). Kysely's inserts of VALUES lists differ with
+ * their row count and are not named.
+ */
+const namable = (text: string) =>
+  /^\s*(select|with)\s/i.test(text) || /^\s*insert\s[^;]*\sfrom\s+unnest\(/i.test(text);
+
+/**
+ * Makes a client run each SELECT (and each statement `namable` says has one text) that Kysely sends as a named
+ * (prepared) statement: PostgreSQL parses it once per connection and, after a few runs, keeps its plan, and the
+ * client sends it without its text (bench/api: the planning of the console's reads was a large part of PostgreSQL's
+ * time). A statement whose cached plan no longer
  * fits (a migration by a newer node changed a table it reads) is run once more unnamed, and never named again.
  */
 function prepareReads(client: pg.PoolClient) {
@@ -58,7 +68,7 @@ function prepareReads(client: pg.PoolClient) {
     if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return plain(...args);
     let name = statementNames.get(text);
     if (name === undefined) {
-      if (!/^\s*select\s/i.test(text) || statementNames.size >= namesMax) return plain(text, values);
+      if (!namable(text) || statementNames.size >= namesMax) return plain(text, values);
       name = `k${statementNames.size}`;
       statementNames.set(text, name);
     }
