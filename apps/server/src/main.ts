@@ -4,6 +4,7 @@ import { createDb, type Db } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { StartupError } from './lib/startup-error.ts';
+import { readyUrl } from './lib/ready-url.ts';
 
 // Reads the configuration, starts the database (embedded unless DATABASE_URL is set), migrates, listens, and stops
 // cleanly on SIGTERM / SIGINT. A start that cannot succeed ends with one line saying what to do.
@@ -67,7 +68,7 @@ async function main() {
       }
       throw error;
     });
-    app.log.info(`Plugboard is ready on ${config.tls ? 'https' : 'http'}://localhost:${config.port}`);
+    app.log.info(`Plugboard is ready on ${readyUrl(app.server.address(), !!config.tls)}`);
   } catch (error) {
     await stopDatabase().catch(() => {});
     if (error instanceof StartupError || error instanceof ConfigError) {
