@@ -126,6 +126,10 @@ try {
   console.log(
     `\nPostgreSQL executor + planner per API call (of ${calls * 3}): ${((total / (calls * 3)) * 1000).toFixed(0)} µs`,
   );
+  const sizes = await sql<{ name: string; mb: number }>`
+    select c.relname as name, round(pg_relation_size(c.oid) / 1048576.0, 1)::float8 as mb
+    from pg_class c where c.relname like 'meter_values%' order by c.relname`.execute(db);
+  console.log(`\nsizes (MB): ${sizes.rows.map((r) => `${r.name} ${r.mb}`).join(', ')}`);
   if (args.plans) {
     // One more round with every statement's plan logged as it ran.
     await sql`alter system set auto_explain.log_min_duration = 0`.execute(db);
