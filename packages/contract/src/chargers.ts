@@ -233,8 +233,11 @@ export type ChargerStop = z.infer<typeof chargerStopSchema>;
 export const closeReasonMax = 100;
 
 /**
- * Closes a session stuck ongoing on an offline charger: complete at its last meter reading, priced from it, with the
- * operator's reason as its stop reason.
+ * Closes a session the charger will not stop: complete at its last meter reading, priced from it, with the
+ * operator's reason as its stop reason. Allowed while the charger is offline, and while it is online once it shows
+ * the session no longer runs on it (the session's `closable`: it booted, or reported its connector in a status
+ * without a transaction, since the session started). A StopTransaction the charger sends later still updates the
+ * session (docs/ocpp.md, "Forgotten sessions").
  */
 export const chargerSessionCloseSchema = z.object({
   stationId,
@@ -249,8 +252,17 @@ export const chargerSessionCloseSchema = z.object({
 });
 export type ChargerSessionClose = z.infer<typeof chargerSessionCloseSchema>;
 
-/** The msg of 1039 when the console asks to close a session of a charger that is online. */
+/**
+ * The msg of 1039 when the console asks to close a session the charger is online and may still be running (its
+ * connector Charging, SuspendedEV, SuspendedEVSE or Finishing, or not reported since the session started).
+ */
 export const closeOnlineMessage = 'The charger is online: stop the session instead';
+
+/**
+ * The msg of 1039 when the charger answers Rejected to RemoteStopTransaction: it does not run that transaction
+ * (it lost it, e.g. over a restart). Once it shows the connector without it, the session is `closable` by hand.
+ */
+export const stopRejectedMessage = 'The charger does not know this session: it refused to stop it';
 
 export const chargerRebootSchema = z.object({
   stationId,
@@ -279,6 +291,11 @@ export const ongoingSessionSchema = z.object({
   startTime: isoDate,
   /** Delivered so far: the latest energy reading minus the meter start (0 before any reading). */
   energyWh: z.number(),
+  /**
+   * It may be closed by hand (session/close): the charger is offline, or it is online and shows that it no longer
+   * runs the session (it booted, or reported the connector in a status without a transaction, since the start).
+   */
+  closable: z.boolean(),
 });
 export type OngoingSession = z.infer<typeof ongoingSessionSchema>;
 

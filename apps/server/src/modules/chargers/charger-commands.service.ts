@@ -6,6 +6,7 @@ import {
   errorMessages,
   firmwareUpdatingMessage,
   noNewerFirmwareMessage,
+  stopRejectedMessage,
   type ChargerReboot,
   type ChargerSession,
   type ChargerStart,
@@ -21,6 +22,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import type { ChargingSessionRow, SessionService } from '../sessions/sessions.service.ts';
 import type { ChargerLink } from './charger-link.ts';
+import { closableByHand } from './session-close.ts';
 import { startRefusal } from './start-refusal.ts';
 import { chargerViewRepository } from './charger-view.repository.ts';
 import type { ChargerService } from './chargers.service.ts';
@@ -179,7 +181,8 @@ export function chargerCommandsService({
         const answer = await link.send(charger.product_code, 'RemoteStopTransaction', {
           transactionId: ocpp16TransactionId(session.transaction_id),
         });
-        if (answer.status !== 'Accepted') throw new AppError(codes.operationFailed);
+        // Rejected: the charger does not run that transaction (OCPP 1.6 section 5.12); it may have lost it.
+        if (answer.status !== 'Accepted') throw new AppError(codes.operationFailed, stopRejectedMessage);
       } catch (error) {
         stopped.cancel();
         throw error;
@@ -189,8 +192,9 @@ export function chargerCommandsService({
     },
 
     /**
-     * Closes a session stuck ongoing on a charger that is offline (an online charger's session is stopped instead:
-     * 1039): complete at its last meter reading, priced from it, the operator's reason as stop reason.
+     * Closes a session the charger will not stop: on a charger that is offline, or online but showing it no longer
+     * runs the session (`closableByHand`; else it is stopped instead: 1039). Complete at its last meter reading,
+     * priced from it, the operator's reason as stop reason; a late StopTransaction still updates it.
      */
     closeSession: async (
       stationId: number,
@@ -199,10 +203,15 @@ export function chargerCommandsService({
       reason: string,
     ): Promise<ChargerSession> => {
       const charger = await chargerOf(stationId, chargerId);
-      if (charger.connected) throw new AppError(codes.operationFailed, closeOnlineMessage);
-      const ongoing = await sessions.ongoingOf(charger.id);
-      if (!ongoing.some((s) => s.id === sessionId)) {
-        throw new AppError(codes.operationFailed, 'This session is not ongoing on this charger');
+      const [ongoing, connectors] = await Promise.all([
+        sessions.ongoingOf(charger.id),
+        chargers.listConnectors(charger.id),
+      ]);
+      const session = ongoing.find((s) => s.id === sessionId);
+      if (!session) throw new AppError(codes.operationFailed, 'This session is not ongoing on this charger');
+      const connector = connectors.find((c) => c.connector_id === session.connector_id);
+      if (!closableByHand({ charger, connector, session })) {
+        throw new AppError(codes.operationFailed, closeOnlineMessage);
       }
       if (!(await sessions.closeByOperator(sessionId, reason))) {
         throw new AppError(codes.operationFailed, 'This session is not ongoing on this charger');

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeOnlineMessage, stopRejectedMessage } from '@plugboard/contract';
 import { call } from '../../../test/helpers.ts';
 import { listeningApp, simulators, type OcppTestApp } from '../../ocpp/ocpp.fixtures.ts';
 import { aCard } from '../cards/cards.fixtures.ts';
@@ -411,6 +412,68 @@ describe('list and detail of a charging charger', () => {
     expect(item.connectors).toEqual([
       { connectorId: 0, status: 'available', errorCode: null },
       { connectorId: 1, status: 'charging', errorCode: null },
+    ]);
+  });
+});
+
+describe('closing a session the charger forgot', () => {
+  it('is refused while the charger shows it Charging, allowed once it reboots without it; a late stop corrects it', async () => {
+    const c = await aConnectedCharger();
+    await saveTariff(t.app, { token: c.token, stationId: c.stationId });
+    await c.sim.plugIn(1);
+    await c.sim.presentCard((await aCard(t.db, c.stationId)).cardId, 1);
+    const [session] = (await c.detail()).ongoingSessions;
+    expect(session).toMatchObject({ closable: false });
+    const close = { chargerId: c.chargerId, sessionId: session!.id, reason: 'Charger lost the transaction' };
+    // The charger runs it (Charging): it is stopped, not closed.
+    expect(await c.as(chargerCall('session/close'), close)).toMatchObject({
+      status: 1039,
+      msg: closeOnlineMessage,
+    });
+
+    // It loses the transaction over a restart: it boots and reports the connector Available, no StopTransaction.
+    await c.sim.stop();
+    await vi.waitFor(async () => expect((await c.detail()).connected).toBe(false));
+    const fresh = sims.make({ product_code: c.productCode, pin: '1234' });
+    await fresh.boot();
+    await vi.waitFor(async () =>
+      expect((await c.detail()).connectors.find((k) => k.connectorId === 1)?.status).toBe('available'),
+    );
+    const detail = await c.detail();
+    expect(detail.connected).toBe(true);
+    expect(detail.ongoingSessions).toMatchObject([{ id: session!.id, closable: true }]);
+    // Stop: the charger does not know the transaction and says so.
+    expect(await c.as(chargerCall('stop'), { chargerId: c.chargerId })).toMatchObject({
+      status: 1039,
+      msg: stopRejectedMessage,
+    });
+
+    const closed = await c.as(chargerCall('session/close'), close);
+    expect(closed.status, closed.msg).toBe(200);
+    expect(closed.data).toMatchObject({ id: session!.id, status: 'complete', stopReason: close.reason });
+    const row = await t.db
+      .selectFrom('charging_sessions')
+      .select(['cost_gross_minor', 'flags', 'meter_stop_wh', 'meter_start_wh'])
+      .where('id', '=', session!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.cost_gross_minor).toBeGreaterThan(0);
+    expect(row.flags).toContain('closedByOperator');
+    expect((await c.detail()).ongoingSessions).toEqual([]);
+
+    // The charger finds the transaction after all and sends its stop: the same session takes its figures.
+    await fresh.call('StopTransaction', {
+      transactionId: Number(session!.transactionId),
+      meterStop: row.meter_start_wh + 9000,
+      timestamp: new Date().toISOString(),
+      reason: 'PowerLoss',
+    });
+    const corrected = await t.db
+      .selectFrom('charging_sessions')
+      .select(['status', 'energy_wh', 'stop_reason', 'flags'])
+      .where('charger_id', '=', c.chargerId)
+      .execute();
+    expect(corrected).toEqual([
+      { status: 'complete', energy_wh: 9000, stop_reason: 'PowerLoss', flags: ['closedByOperator'] },
     ]);
   });
 });

@@ -3,6 +3,7 @@ import type { OngoingSessionRow } from '../sessions/ongoing-sessions.service.ts'
 import type { CatalogueRow } from './firmware.repository.ts';
 import type { ChargerRow, ConnectorRow } from './chargers.repository.ts';
 import { offeredVersion } from './firmware-version.ts';
+import { closableByHand } from './session-close.ts';
 
 /** What a charger's list item is made of; `catalogue` holds the firmware known for its model. */
 export type ChargerParts = {
@@ -18,6 +19,18 @@ export function toChargerItem({ row, connectors, sessions, catalogue }: ChargerP
   const models = catalogue.filter((c) => c.model.toLowerCase() === row.model?.toLowerCase());
   const offered = offeredVersion(row.firmware_version, models);
   const first = sessions[0];
+  const toOngoingSession = (s: OngoingSessionRow): OngoingSession => ({
+    id: s.id,
+    transactionId: s.transaction_id,
+    connectorId: s.connector_id,
+    startTime: s.start_time.toISOString(),
+    energyWh: Math.max(0, (s.energy_wh ?? s.meter_start_wh) - s.meter_start_wh),
+    closable: closableByHand({
+      charger: row,
+      connector: connectors.find((c) => c.connector_id === s.connector_id),
+      session: s,
+    }),
+  });
   // Readings of an unreachable charger are history, not what flows now.
   const live = row.connected ? sessions : [];
   const phase = (i: 0 | 1 | 2) => sum(live.map((s) => [s.current_l1, s.current_l2, s.current_l3][i] ?? null));
@@ -57,14 +70,6 @@ export function toChargerItem({ row, connectors, sessions, catalogue }: ChargerP
     createdAt: row.created_at.toISOString(),
   };
 }
-
-const toOngoingSession = (s: OngoingSessionRow): OngoingSession => ({
-  id: s.id,
-  transactionId: s.transaction_id,
-  connectorId: s.connector_id,
-  startTime: s.start_time.toISOString(),
-  energyWh: Math.max(0, (s.energy_wh ?? s.meter_start_wh) - s.meter_start_wh),
-});
 
 export const toConnector = (c: Pick<ConnectorRow, 'connector_id' | 'status' | 'error_code'>): Connector => ({
   connectorId: c.connector_id,

@@ -11,6 +11,8 @@ export type OngoingSessionRow = {
   charger_id: number;
   connector_id: number;
   start_time: Date;
+  /** When this server recorded its start. */
+  created_at: Date;
   meter_start_wh: number;
   energy_wh: number | null;
   current_l1: number | null;
@@ -18,13 +20,17 @@ export type OngoingSessionRow = {
   current_l3: number | null;
 };
 
-/** An `OngoingSessionRow` as json_build_object writes it: its start as text. */
-export type OngoingSessionJson = Omit<OngoingSessionRow, 'start_time'> & { start_time: string };
+/** An `OngoingSessionRow` as json_build_object writes it: its times as text. */
+export type OngoingSessionJson = Omit<OngoingSessionRow, 'start_time' | 'created_at'> & {
+  start_time: string;
+  created_at: string;
+};
 
 /** An ongoing session read back from `ongoingWithReadingsJson`. */
 export const ongoingFromJson = (s: OngoingSessionJson): OngoingSessionRow => ({
   ...s,
   start_time: new Date(s.start_time),
+  created_at: new Date(s.created_at),
 });
 
 export type NewSession = {
@@ -131,7 +137,8 @@ export function sessionsRepository(db: Db) {
     ongoingWithReadings: async (chargerIds: number[]): Promise<OngoingSessionRow[]> => {
       if (chargerIds.length === 0) return [];
       const result = await sql<OngoingSessionRow>`
-        select s.id, s.transaction_id, s.charger_id, s.connector_id, s.start_time, s.meter_start_wh, e.energy_wh,
+        select s.id, s.transaction_id, s.charger_id, s.connector_id, s.start_time, s.created_at, s.meter_start_wh,
+          e.energy_wh,
           c.current_l1, c.current_l2, c.current_l3
         from charging_sessions s
         ${newestReadings}
@@ -148,6 +155,7 @@ export function sessionsRepository(db: Db) {
     ongoingWithReadingsJson: (chargerId: Expression<number>) => sql<OngoingSessionJson[]>`(
         select coalesce(json_agg(json_build_object('id', s.id, 'transaction_id', s.transaction_id,
           'charger_id', s.charger_id, 'connector_id', s.connector_id, 'start_time', s.start_time,
+          'created_at', s.created_at,
           'meter_start_wh', s.meter_start_wh, 'energy_wh', e.energy_wh, 'current_l1', c.current_l1,
           'current_l2', c.current_l2, 'current_l3', c.current_l3) order by s.start_time, s.id), '[]')
         from charging_sessions s
