@@ -111,6 +111,7 @@ for (const language of ['en_US', 'de_DE']) {
           const labels = await xLabels(chart);
           expect(labels.length, `${period} ${name}: labels shown`).toBeGreaterThanOrEqual(4);
           for (const [i, label] of labels.entries()) {
+            expect(label.text, `${period} ${name}: a label cut short`).not.toContain('…');
             // Whole inside the chart, and at least a word's space from the one before.
             expect(label.left, `${period} ${name} ${label.text}`).toBeGreaterThanOrEqual((svg?.x ?? 0) - 0.5);
             expect(label.right, `${period} ${name} ${label.text}`).toBeLessThanOrEqual(

@@ -1,10 +1,12 @@
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import type { OverviewPeriod } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
-import { filledSeries } from '../lib/buckets';
+import { filledSeries, labelStep, widestLabelPx } from '../lib/buckets';
 import { formatBucket, formatKwh, formatMinor, formatMoneyTick } from '../lib/format';
 import { OverviewCard } from './overview-card';
 
@@ -13,23 +15,42 @@ export type PeriodChartsProps = { data: OverviewPeriod };
 const energyColor = '#10B981';
 const revenueColor = '#6366F1';
 const chartHeight = 240;
+/** The wider of the two charts' y axes (revenue's), px. */
+const widestYAxis = 64;
 
 /** Energy and revenue per day (per hour for one day), and the sessions by how they were started. */
 export function PeriodCharts({ data }: PeriodChartsProps) {
   const { t, i18n } = useTranslation();
+  const theme = useTheme();
   const lang = i18n.language;
+  const [chartRef, chartPx] = useWidth<HTMLDivElement>();
   const series = filledSeries(data);
   const labels = series.map((s) => formatBucket(lang, s.at, data.bucket));
   const money = (minor: number) => formatMinor(lang, minor, data.currency, data.minorDigits);
-  // A label only where it stands a word's space from the one before (every 2 to 4 hours or days, as wide as the
-  // chart is): at the default 4 px the hours ran together at 1440 px.
-  const xAxis = [{ scaleType: 'band' as const, data: labels, tickLabelMinGap: 16 }];
   const margin = { left: 8, right: 8, top: 8, bottom: 8 };
+  // A label every so many hours or days, in a rhythm (every 3 hours, every week) and as far apart as the chart is
+  // wide: left to the charts, labels ran together at 1440 px (4 px apart) and fell on uneven days.
+  const labelPx = widestLabelPx(labels, `12px ${theme.typography.fontFamily ?? 'sans-serif'}`);
+  const plotPx = chartPx - widestYAxis - margin.left - margin.right;
+  const step = labelStep(labels.length, labelPx, plotPx, data.bucket);
+  const bandPx = plotPx / Math.max(1, labels.length);
+  // Nor a label that would run past the chart's right edge (the chart would cut it to "29. N…").
+  const labelled = (index: number) =>
+    index % step === 0 && (labels.length - index - 0.5) * bandPx >= labelPx / 2 - margin.right;
+  const xAxis = [
+    {
+      scaleType: 'band' as const,
+      data: labels,
+      tickLabelMinGap: 12,
+      ...(chartPx > 0 && { tickLabelInterval: (_: unknown, index: number) => labelled(index) }),
+    },
+  ];
   const unit = data.bucket === 'hour' ? t('overview.charts.perHour') : t('overview.charts.perDay');
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 2fr 1.3fr' } }}>
       <OverviewCard title={`${t('overview.charts.energy')} · ${unit}`} testId="overview-chart-energy">
         <Box
+          ref={chartRef}
           data-testid="overview-chart-energy-data"
           data-points={series.length}
           data-total={series.reduce((a, s) => a + s.energyWh, 0)}
@@ -65,7 +86,9 @@ export function PeriodCharts({ data }: PeriodChartsProps) {
             hideLegend
             skipAnimation
             xAxis={xAxis}
-            yAxis={[{ width: 64, valueFormatter: (v: number) => formatMoneyTick(lang, v, data.currency) }]}
+            yAxis={[
+              { width: widestYAxis, valueFormatter: (v: number) => formatMoneyTick(lang, v, data.currency) },
+            ]}
             series={[
               {
                 data: series.map((s) => s.grossMinor / 10 ** data.minorDigits),
@@ -101,4 +124,18 @@ export function PeriodCharts({ data }: PeriodChartsProps) {
       </OverviewCard>
     </Box>
   );
+}
+
+/** The width of an element as it is laid out, followed as it changes (0 before it is). */
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
 }

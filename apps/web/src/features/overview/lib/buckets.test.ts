@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aPeriod } from '../testing';
-import { bucketsOf, filledSeries } from './buckets';
+import { bucketsOf, filledSeries, labelStep } from './buckets';
 
 const zone = 'Europe/Amsterdam';
 
@@ -51,5 +51,20 @@ describe('buckets of a period', () => {
       netMinor: 0,
       grossMinor: 0,
     });
+  });
+});
+
+describe('label step', () => {
+  it('labels every 3 hours at 1440 px, every 4 on a phone, and weeks of a month on a phone', () => {
+    // "00:00" (30 px) on the plot of a chart at 1440x900 (about 415 px) and at 390x844 (about 270 px).
+    expect(labelStep(24, 30, 415, 'hour')).toBe(3);
+    expect(labelStep(24, 30, 270, 'hour')).toBe(4);
+    // "24. Nov." (48 px) in German, 30 days.
+    expect(labelStep(30, 48, 270, 'day')).toBe(7);
+    expect(labelStep(30, 48, 900, 'day')).toBe(2);
+    expect(labelStep(1, 48, 270, 'day')).toBe(1);
+    // A year of days on a phone: every 13 weeks; ten years: beyond the nice steps, still apart.
+    expect(labelStep(365, 48, 270, 'day')).toBe(91);
+    expect(labelStep(3650, 48, 270, 'day')).toBe(812);
   });
 });
