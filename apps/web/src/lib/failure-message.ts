@@ -3,15 +3,21 @@ import { i18n, translateErrorCode } from './i18n';
 
 /**
  * The server's own msg for the cases the console words itself: translated, where the catalogue's text would hide it.
- * The texts are the contract's productCodeTakenMessage and sessionMissingMessage, written out: importing them would
- * bring the contract's charger and session schemas into /login (failure-message.test.ts checks they match).
+ * The texts are the contract's productCodeTakenMessage, sessionMissingMessage, closeOnlineMessage and
+ * stopRejectedMessage, written out: importing them would bring the contract's charger and session schemas into
+ * /login (failure-message.test.ts checks they match).
  */
 export const preciseMessages: Record<
   string,
-  'errors.precise.productCodeTaken' | 'errors.precise.sessionMissing'
+  | 'errors.precise.productCodeTaken'
+  | 'errors.precise.sessionMissing'
+  | 'errors.precise.closeOnline'
+  | 'errors.precise.stopRejected'
 > = {
   'This product code is already registered': 'errors.precise.productCodeTaken',
   'The session does not exist': 'errors.precise.sessionMissing',
+  'The charger is online: stop the session instead': 'errors.precise.closeOnline',
+  'The charger does not know this session: it refused to stop it': 'errors.precise.stopRejected',
 };
 
 /**

@@ -102,6 +102,7 @@ describe('charger actions', () => {
           connectorId: 1,
           startTime: '2025-03-01T10:00:00.000Z',
           energyWh: 5000,
+          closable: true,
         },
       ],
     });
@@ -130,11 +131,88 @@ describe('charger actions', () => {
     showActions(
       aCharger({
         ongoingSessions: [
-          { id: 77, transactionId: '77', connectorId: 1, startTime: '2025-03-01T10:00:00.000Z', energyWh: 0 },
+          {
+            id: 77,
+            transactionId: '77',
+            connectorId: 1,
+            startTime: '2025-03-01T10:00:00.000Z',
+            energyWh: 0,
+            closable: false,
+          },
         ],
       }),
     );
     expect(screen.queryByTestId('charger-action-close-session')).toBeNull();
+  });
+
+  it('closes a session an online charger forgot, saying the charger no longer runs it', async () => {
+    const charger = aCharger({
+      alias: 'Gate',
+      ongoingSessions: [
+        {
+          id: 78,
+          transactionId: '78',
+          connectorId: 1,
+          startTime: '2025-03-01T10:00:00.000Z',
+          energyWh: 0,
+          closable: true,
+        },
+      ],
+    });
+    const { requests } = showActions(charger, {
+      answers: { [closeSessionPath]: envelope(200, 'success', { id: 78 }) },
+    });
+    // Online: Stop stays offered (the charger answers for it), and so does closing by hand.
+    expect(screen.getByTestId('charger-action-stop')).toHaveProperty('disabled', false);
+    fireEvent.click(screen.getByTestId('charger-action-close-session'));
+    expect((await screen.findByTestId('charger-close-session-explain')).textContent).toContain(
+      'Gate is online but no longer runs this session',
+    );
+    fireEvent.change(screen.getByTestId('charger-close-session-reason'), {
+      target: { value: 'Charger rebooted without the stop' },
+    });
+    fireEvent.click(screen.getByTestId('charger-close-session-submit'));
+    await waitFor(() =>
+      expect(requests.map((request) => request.body)).toEqual([
+        { stationId: 7, chargerId: charger.id, sessionId: 78, reason: 'Charger rebooted without the stop' },
+      ]),
+    );
+    expect(await screen.findByText('Session 78 closed')).toBeTruthy();
+  });
+
+  it('offers closing by hand right away when the charger refuses to stop a session it does not know', async () => {
+    const charger = aCharger({
+      alias: 'Gate',
+      ongoingSessions: [
+        {
+          id: 79,
+          transactionId: '79',
+          connectorId: 1,
+          startTime: '2025-03-01T10:00:00.000Z',
+          energyWh: 0,
+          closable: false,
+        },
+      ],
+    });
+    showActions(charger, {
+      answers: {
+        [stopChargingPath]: envelope(
+          1039,
+          'The charger does not know this session: it refused to stop it',
+          null,
+        ),
+      },
+    });
+    expect(screen.queryByTestId('charger-action-close-session')).toBeNull();
+    fireEvent.click(screen.getByTestId('charger-action-stop'));
+    fireEvent.click(within(await confirmDialog()).getByTestId('confirm-dialog-ok'));
+    await screen.findByTestId('charger-close-session-dialog');
+    expect(
+      await screen.findByText('The charger refused to stop this session: it does not know it'),
+    ).toBeTruthy();
+    // Not closable yet (the charger has not shown the connector free): the dialog says what it waits for.
+    expect(screen.getByTestId('charger-close-session-explain').textContent).toContain('Gate refused to stop');
+    expect(screen.getByTestId('charger-close-session-submit')).toHaveProperty('disabled', true);
   });
 
   it('does nothing when the confirmation is cancelled', async () => {
@@ -228,6 +306,7 @@ describe('charger actions', () => {
           connectorId,
           startTime: '2025-03-01T10:00:00.000Z',
           energyWh: 1000,
+          closable: false,
         })),
       });
     const aSession = (id: number, connectorId: number) => ({

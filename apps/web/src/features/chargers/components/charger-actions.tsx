@@ -9,11 +9,14 @@ import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import StopIcon from '@mui/icons-material/Stop';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
-import type { Charger, PinResetResult } from '@plugboard/contract';
+import { stopRejectedMessage, type Charger, type PinResetResult } from '@plugboard/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { confirm, type ConfirmType } from '../../../lib/confirm';
 import { notify } from '../../../lib/notify';
 import { useDeleteCharger } from '../api/delete-charger';
+import { chargersQueryKey } from '../api/get-chargers';
 import { useRebootCharger } from '../api/reboot-charger';
 import { useResetPin } from '../api/reset-pin';
 import { useStartCharging } from '../api/start-charging';
@@ -46,6 +49,7 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
   // A charger with several connectors: the dialog that asks which connector to start on, or which session to stop.
   const [choosing, setChoosing] = useState<'start' | 'stop' | null>(null);
   const [closing, setClosing] = useState(false);
+  const queryClient = useQueryClient();
 
   const name = charger.alias || charger.productCode;
   const chargerId = charger.id;
@@ -53,6 +57,9 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
   const sessions = charger.ongoingSessions;
   const outlets = charger.connectors.filter((c) => c.connectorId > 0);
   const charging = sessions.length > 0;
+  // Closed by hand: on an offline charger, or one that shows it no longer runs the session (it restarted, or
+  // reported the connector free, without a StopTransaction): the server says so per session.
+  const closable = sessions.some((s) => s.closable);
   // Start stays possible while a connector is free; each connector holds one session.
   const full = charging && sessions.length >= Math.max(1, outlets.length);
   const success = (message: string) => notify({ message, severity: 'success' });
@@ -92,6 +99,12 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
         onSuccess: (session) => {
           const energy = formatNumber(i18n.language, (session.energyWh ?? 0) / 1000, 3);
           success(t('chargers.done.stopped', { id: session.id, energy }));
+        },
+        // The charger refused: it does not know the transaction. Closing it by hand is offered right there.
+        onError: (error) => {
+          if (!(error instanceof ApiError) || error.msg !== stopRejectedMessage) return;
+          void queryClient.invalidateQueries({ queryKey: chargersQueryKey });
+          setClosing(true);
         },
       },
     );
@@ -207,8 +220,8 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
           disabled: offline || !charging,
           color: 'warning',
         })}
-        {/* Offline with a session still ongoing: it cannot be stopped, only closed by hand. */}
-        {offline && charging && (
+        {/* A session the charger cannot stop or no longer runs (offline, or forgotten): closed by hand. */}
+        {closable && (
           <Button
             variant="outlined"
             color="warning"

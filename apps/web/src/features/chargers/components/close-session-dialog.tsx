@@ -18,8 +18,10 @@ import { useCloseSession } from '../api/close-session';
 export type CloseSessionDialogProps = { charger: Charger; open: boolean; onClose: () => void };
 
 /**
- * A session stuck ongoing on a charger that is offline cannot be stopped: the operator closes it, saying why. It is
- * priced from its last meter reading.
+ * A session the charger cannot stop (it is offline) or no longer runs (it restarted or reported the connector free
+ * without a StopTransaction, or refused to stop it): the operator closes it, saying why. It is priced from its last
+ * meter reading; a StopTransaction the charger sends later still corrects it. Only the sessions the server marks
+ * closable are offered.
  */
 export function CloseSessionDialog({ charger, open, onClose }: CloseSessionDialogProps) {
   return (
@@ -32,15 +34,22 @@ export function CloseSessionDialog({ charger, open, onClose }: CloseSessionDialo
 function CloseBody({ charger, onClose }: Omit<CloseSessionDialogProps, 'open'>) {
   const { t } = useTranslation();
   const close = useCloseSession();
-  const sessions = charger.ongoingSessions;
-  const [sessionId, setSessionId] = useState(sessions[0]?.id ?? 0);
+  const sessions = charger.ongoingSessions.filter((s) => s.closable);
+  const [chosen, setChosen] = useState<number | null>(null);
+  // The list may change under the open dialog (a refusal to stop opens it before the charger's row is read again).
+  const sessionId = sessions.find((s) => s.id === chosen)?.id ?? sessions[0]?.id;
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const missing = reason.trim() === '';
+  const explainKey = !charger.connected
+    ? 'chargers.closeSession.explain'
+    : sessions.length > 0
+      ? 'chargers.closeSession.explainOnline'
+      : 'chargers.closeSession.explainWaiting';
 
   const submit = () => {
     setTried(true);
-    if (missing || close.isPending) return;
+    if (missing || close.isPending || sessionId === undefined) return;
     close.mutate(
       { chargerId: charger.id, sessionId, reason: reason.trim() },
       {
@@ -57,11 +66,11 @@ function CloseBody({ charger, onClose }: Omit<CloseSessionDialogProps, 'open'>) 
       <DialogTitle>{t('chargers.closeSession.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <Typography>
-            {t('chargers.closeSession.explain', { name: charger.alias || charger.productCode })}
+          <Typography data-testid="charger-close-session-explain">
+            {t(explainKey, { name: charger.alias || charger.productCode })}
           </Typography>
           {sessions.length > 1 && (
-            <RadioGroup value={sessionId} onChange={(event) => setSessionId(Number(event.target.value))}>
+            <RadioGroup value={sessionId ?? ''} onChange={(event) => setChosen(Number(event.target.value))}>
               {sessions.map((s) => (
                 <FormControlLabel
                   key={s.id}
@@ -94,6 +103,7 @@ function CloseBody({ charger, onClose }: Omit<CloseSessionDialogProps, 'open'>) 
           variant="contained"
           color="warning"
           loading={close.isPending}
+          disabled={sessionId === undefined}
           onClick={submit}
           data-testid="charger-close-session-submit"
         >
