@@ -173,7 +173,15 @@ function Board({
           data-testid="display-clock"
           data-zone={board.timeZone}
         >
-          <Typography sx={{ fontSize: 'clamp(28px, 6.5vh, 80px)', fontWeight: 700, lineHeight: 1 }}>
+          {/* "11:15 AM" stays on one line: upright on a phone its "AM" went below the time. */}
+          <Typography
+            sx={{
+              fontSize: 'clamp(28px, 6.5vh, 80px)',
+              fontWeight: 700,
+              lineHeight: 1,
+              whiteSpace: 'nowrap',
+            }}
+          >
             {clock.time}
           </Typography>
           <Typography sx={{ fontSize: 'clamp(12px, 2vh, 24px)', color: 'text.secondary' }}>
