@@ -204,7 +204,8 @@ function total(doc: PDFKit.PDFDocument, label: string, value: string, font: 'reg
   const top = doc.y;
   doc.font(font).fontSize(10);
   doc.text(label, margin + 240, top, { width: 180, align: 'right' });
-  doc.text(value, margin + 425, top, { width: width - 425, align: 'right' });
+  // Right-aligned with the VAT column above it (its cells keep 4 pt from the edge).
+  doc.text(value, margin + 425, top, { width: width - 425 - 4, align: 'right' });
   doc.x = margin;
   doc.y = Math.max(doc.y, top + 14);
 }
