@@ -41,6 +41,8 @@ export function ChargerSecurityField({ charger }: ChargerSecurityFieldProps) {
       fullWidth
       value={charger.securityProfile}
       disabled={updateCharger.isPending}
+      // In the details' narrow value column on a phone the profile's name wraps rather than being cut.
+      sx={{ '& .MuiSelect-select': { whiteSpace: 'normal' } }}
       onChange={(event) => void choose(Number(event.target.value) as SecurityProfile)}
       slotProps={{
         htmlInput: { 'data-testid': 'charger-security-profile', 'aria-label': t('chargers.security.label') },
