@@ -144,6 +144,7 @@ try {
     capturing = false;
     console.log(`\n${planLines.filter((l) => !/pg_reload_conf|alter system/.test(l)).join('\n')}`);
   }
+  agent.destroy();
   await db.destroy();
   if (args.keep) {
     console.log(`\nkept running: ${pg.url} (stationId ${site.stationId}); interrupt to stop`);
