@@ -181,8 +181,18 @@ export function chargerCommandsService({
         const answer = await link.send(charger.product_code, 'RemoteStopTransaction', {
           transactionId: ocpp16TransactionId(session.transaction_id),
         });
-        // Rejected: the charger does not run that transaction (OCPP 1.6 section 5.12); it may have lost it.
-        if (answer.status !== 'Accepted') throw new AppError(codes.operationFailed, stopRejectedMessage);
+        if (answer.status !== 'Accepted') {
+          // Rejected: the charger does not run that transaction (OCPP 1.6 section 5.12); it may have lost it. Its
+          // connector's status, asked for now (TriggerMessage, section 5.17), shows whether it still runs one: if
+          // not, the session becomes closable by hand (session-close.ts) when the report comes.
+          await link
+            .send(charger.product_code, 'TriggerMessage', {
+              requestedMessage: 'StatusNotification',
+              connectorId: session.connector_id,
+            })
+            .catch(() => undefined);
+          throw new AppError(codes.operationFailed, stopRejectedMessage);
+        }
       } catch (error) {
         stopped.cancel();
         throw error;

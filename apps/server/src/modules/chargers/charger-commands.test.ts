@@ -476,4 +476,35 @@ describe('closing a session the charger forgot', () => {
       { status: 'complete', energy_wh: 9000, stop_reason: 'PowerLoss', flags: ['closedByOperator'] },
     ]);
   });
+
+  it('asks for the connector status when the charger rejects the stop, which makes the session closable', async () => {
+    const c = await aConnectedCharger();
+    // The charger reported Available at its boot, then a StartTransaction, and nothing since: no status shows
+    // whether it still runs the transaction.
+    await c.sim.call('StartTransaction', {
+      connectorId: 1,
+      idTag: (await aCard(t.db, c.stationId)).cardId,
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    });
+    const [session] = (await c.detail()).ongoingSessions;
+    expect(session).toMatchObject({ closable: false });
+    // It does not know the transaction (the simulator never started it itself): Rejected, and the status asked for.
+    expect(await c.as(chargerCall('stop'), { chargerId: c.chargerId })).toMatchObject({
+      status: 1039,
+      msg: stopRejectedMessage,
+    });
+    expect(c.received).toContainEqual(
+      `TriggerMessage ${JSON.stringify({ requestedMessage: 'StatusNotification', connectorId: 1 })}`,
+    );
+    await vi.waitFor(async () =>
+      expect((await c.detail()).ongoingSessions).toMatchObject([{ closable: true }]),
+    );
+    const closed = await c.as(chargerCall('session/close'), {
+      chargerId: c.chargerId,
+      sessionId: session!.id,
+      reason: 'Charger does not know it',
+    });
+    expect(closed.status, closed.msg).toBe(200);
+  });
 });
