@@ -1,6 +1,13 @@
 import type { Charger, DisplayMessage, DisplayTile, LiveMessage } from '@plugboard/contract';
 
-/** A charger's tile: what a lobby screen may show of it (no product code unless it has no alias, no PIN hint). */
+/** A charger that answers now: what it last said of power is what flows (an offline one's readings are history). */
+const isLive = (charger: Charger) => charger.connected && charger.status !== 'offline';
+
+/**
+ * A charger's tile: what a lobby screen may show of it (no product code unless it has no alias, no PIN hint). The
+ * power is the ongoing session's newest reading while the charger is connected; an offline charger's session keeps
+ * its energy so far but no power (as the chargers list leaves out its currents and the overview its power).
+ */
 export function toTile(charger: Charger, powerW: number | null): DisplayTile {
   const session = charger.ongoingSession;
   return {
@@ -9,7 +16,7 @@ export function toTile(charger: Charger, powerW: number | null): DisplayTile {
     status: charger.status,
     connected: charger.connected,
     errorCode: charger.errorCode,
-    powerW: session ? powerW : null,
+    powerW: session && isLive(charger) ? powerW : null,
     currentL1: charger.currentL1,
     currentL2: charger.currentL2,
     currentL3: charger.currentL3,
@@ -19,7 +26,8 @@ export function toTile(charger: Charger, powerW: number | null): DisplayTile {
 
 /**
  * The console's live message as a display's: display data only. A charger's list item becomes its tile; a meter
- * reading carries the power, other changes leave it out (the screen keeps the last one while the session runs).
+ * reading carries the power, other changes leave it out (the screen keeps the last one while the session runs)
+ * unless the charger went offline: then the tile says null, no power known.
  */
 export function toDisplayMessage(message: LiveMessage): DisplayMessage | null {
   switch (message.type) {
@@ -29,6 +37,7 @@ export function toDisplayMessage(message: LiveMessage): DisplayMessage | null {
     case 'charger.changed': {
       const { charger } = message;
       if (!charger) return { type: 'tile', chargerId: message.chargerId, tile: null };
+      if (!isLive(charger)) return { type: 'tile', chargerId: message.chargerId, tile: toTile(charger, null) };
       const { powerW: _unknown, ...tile } = toTile(charger, null);
       return { type: 'tile', chargerId: message.chargerId, tile };
     }

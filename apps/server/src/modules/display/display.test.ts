@@ -170,6 +170,47 @@ describe("a display link's live socket", () => {
     expect(all).not.toContain('startBy');
   });
 
+  it("shows an offline charger's ongoing session without a power: board, overview and chargers list agree", async () => {
+    const { op, as, charger, token } = await aSiteWithLink();
+    const display = await aDisplaySocket(token, op.stationId);
+    await vi.waitFor(() => expect(display.messages[0]).toEqual({ type: 'ready', stationId: op.stationId }));
+    const sim = sims.make(charger);
+    await sim.boot();
+    await sim.plugIn(1);
+    await sim.presentCard((await aCard(t.db, op.stationId)).cardId, 1);
+    await sim.sendMeterValues(1);
+    const tileOf = async () =>
+      ((await boardWith(token)).body.data as { tiles: { chargerId: number; powerW: number | null }[] }).tiles.find(
+        (tile) => tile.chargerId === charger.id,
+      );
+    await vi.waitFor(async () => expect((await tileOf())?.powerW).toBeGreaterThan(0));
+    const overviewNow = async () => (await as('/cms-system/system/overview/now', {})).data as { powerW: number };
+    expect((await overviewNow()).powerW).toBeGreaterThan(0);
+
+    // Its socket goes: the session is still under way, its last reading is history.
+    await sim.stop();
+    await vi.waitFor(async () => expect((await tileOf())).toMatchObject({ connected: false, status: 'offline' }));
+    const tile = await tileOf();
+    expect(tile).toMatchObject({ powerW: null, session: { energyWh: expect.any(Number) as number } });
+    const now = (await as('/cms-system/system/overview/now', {})).data as {
+      ongoingSessions: number;
+      powerW: number;
+      phases: { currentA: number }[];
+    };
+    expect(now.ongoingSessions).toBe(1);
+    expect(now.powerW).toBe(0);
+    expect(now.phases.every((p) => p.currentA === 0)).toBe(true);
+    const list = (await as('/cms-system/system/charger/v2/list', {})).data as {
+      list: { id: number; totalCurrentA: number | null; ongoingSession: object | null }[];
+    };
+    expect(list.list.find((c) => c.id === charger.id)).toMatchObject({ totalCurrentA: null, ongoingSession: {} });
+    // The live message that told the display of it carries no power either.
+    await vi.waitFor(() => {
+      const last = display.messages.filter((m) => m.type === 'tile' && m.chargerId === charger.id).at(-1);
+      expect(last).toMatchObject({ type: 'tile', tile: { connected: false, powerW: null } });
+    });
+  });
+
   it('tells the display when the notice is saved, not when the invoice footer is', async () => {
     const { op, as, token } = await aSiteWithLink();
     const display = await aDisplaySocket(token, op.stationId);

@@ -210,6 +210,7 @@ describe('the overview now', () => {
     await sql`update meter_values set current_l1 = 16, current_l2 = 16.5, current_l3 = 15 where session_id = ${session.id}`.execute(
       t.db,
     );
+    await sql`update chargers set connected = true, status = 'charging' where id = ${site.one.id}`.execute(t.db);
 
     const answer = await site.as(now, {});
     expect(answer.status).toBe(200);
@@ -224,10 +225,19 @@ describe('the overview now', () => {
         { phase: 'L3', currentA: 15, capacityA: 63 },
       ],
     });
-    // Neither charger ever connected: both offline, both need attention.
-    expect(answer.data.byStatus).toEqual([{ status: 'offline', chargers: 2 }]);
-    expect(answer.data.attention.map((a: { chargerId: number }) => a.chargerId).sort()).toEqual(
-      [site.one.id, site.two.id].sort(),
-    );
+    // The other charger never connected: offline, it needs attention.
+    expect(answer.data.byStatus).toEqual([
+      { status: 'offline', chargers: 1 },
+      { status: 'charging', chargers: 1 },
+    ]);
+    expect(answer.data.attention.map((a: { chargerId: number }) => a.chargerId)).toEqual([site.two.id]);
+
+    // The charging one goes offline: its session is still under way, its last readings are history.
+    await sql`update chargers set connected = false, status = 'offline' where id = ${site.one.id}`.execute(t.db);
+    expect((await site.as(now, {})).data).toMatchObject({
+      ongoingSessions: 1,
+      powerW: 0,
+      phases: [{ currentA: 0 }, { currentA: 0 }, { currentA: 0 }],
+    });
   });
 });

@@ -148,15 +148,20 @@ export function sessionTotalsRepository(db: Db) {
       };
     },
 
-    /** The site's ongoing sessions and the sum of their newest power and current readings (as the chargers list reads them). */
+    /**
+     * The site's ongoing sessions and the sum of their newest power and current readings (as the chargers list reads
+     * them): a session of a charger that is not connected counts, its readings do not (history, not what flows now).
+     */
     ongoingNow: async (stationId: number) => {
       const { rows } = await sql<Record<string, unknown>>`
         select count(*) as sessions, sum(m.power_w) as power_w, sum(m.current_l1) as l1,
           sum(m.current_l2) as l2, sum(m.current_l3) as l3
         from charging_sessions s
+        left join chargers c on c.id = s.charger_id
         left join lateral (
           select v.power_w, v.current_l1, v.current_l2, v.current_l3 from meter_values v
-          where v.charger_id = s.charger_id and v.connector_id = s.connector_id and v.sampled_at >= s.start_time
+          where c.connected and v.charger_id = s.charger_id and v.connector_id = s.connector_id
+            and v.sampled_at >= s.start_time
             and (v.power_w is not null or v.current_l1 is not null or v.current_l2 is not null or v.current_l3 is not null)
           order by v.sampled_at desc limit 1) m on true
         where s.station_id = ${stationId} and s.status = 'ongoing'`.execute(db);
