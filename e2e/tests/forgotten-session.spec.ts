@@ -101,5 +101,4 @@ test('an operator closes a session the charger forgot over a restart; its late s
   });
   await expect.poll(async () => (await session()).stopReason).toBe('PowerLoss');
   expect(await session()).toMatchObject({ status: 'complete', energyKwh: 4.321 });
-
 });
