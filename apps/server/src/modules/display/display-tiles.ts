@@ -37,7 +37,8 @@ export function toDisplayMessage(message: LiveMessage): DisplayMessage | null {
     case 'charger.changed': {
       const { charger } = message;
       if (!charger) return { type: 'tile', chargerId: message.chargerId, tile: null };
-      if (!isLive(charger)) return { type: 'tile', chargerId: message.chargerId, tile: toTile(charger, null) };
+      if (!isLive(charger))
+        return { type: 'tile', chargerId: message.chargerId, tile: toTile(charger, null) };
       const { powerW: _unknown, ...tile } = toTile(charger, null);
       return { type: 'tile', chargerId: message.chargerId, tile };
     }

@@ -180,16 +180,19 @@ describe("a display link's live socket", () => {
     await sim.presentCard((await aCard(t.db, op.stationId)).cardId, 1);
     await sim.sendMeterValues(1);
     const tileOf = async () =>
-      ((await boardWith(token)).body.data as { tiles: { chargerId: number; powerW: number | null }[] }).tiles.find(
-        (tile) => tile.chargerId === charger.id,
-      );
+      (
+        (await boardWith(token)).body.data as { tiles: { chargerId: number; powerW: number | null }[] }
+      ).tiles.find((tile) => tile.chargerId === charger.id);
     await vi.waitFor(async () => expect((await tileOf())?.powerW).toBeGreaterThan(0));
-    const overviewNow = async () => (await as('/cms-system/system/overview/now', {})).data as { powerW: number };
+    const overviewNow = async () =>
+      (await as('/cms-system/system/overview/now', {})).data as { powerW: number };
     expect((await overviewNow()).powerW).toBeGreaterThan(0);
 
     // Its socket goes: the session is still under way, its last reading is history.
     await sim.stop();
-    await vi.waitFor(async () => expect((await tileOf())).toMatchObject({ connected: false, status: 'offline' }));
+    await vi.waitFor(async () =>
+      expect(await tileOf()).toMatchObject({ connected: false, status: 'offline' }),
+    );
     const tile = await tileOf();
     expect(tile).toMatchObject({ powerW: null, session: { energyWh: expect.any(Number) as number } });
     const now = (await as('/cms-system/system/overview/now', {})).data as {
@@ -203,7 +206,10 @@ describe("a display link's live socket", () => {
     const list = (await as('/cms-system/system/charger/v2/list', {})).data as {
       list: { id: number; totalCurrentA: number | null; ongoingSession: object | null }[];
     };
-    expect(list.list.find((c) => c.id === charger.id)).toMatchObject({ totalCurrentA: null, ongoingSession: {} });
+    expect(list.list.find((c) => c.id === charger.id)).toMatchObject({
+      totalCurrentA: null,
+      ongoingSession: {},
+    });
     // The live message that told the display of it carries no power either.
     await vi.waitFor(() => {
       const last = display.messages.filter((m) => m.type === 'tile' && m.chargerId === charger.id).at(-1);

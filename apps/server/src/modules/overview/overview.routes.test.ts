@@ -210,7 +210,9 @@ describe('the overview now', () => {
     await sql`update meter_values set current_l1 = 16, current_l2 = 16.5, current_l3 = 15 where session_id = ${session.id}`.execute(
       t.db,
     );
-    await sql`update chargers set connected = true, status = 'charging' where id = ${site.one.id}`.execute(t.db);
+    await sql`update chargers set connected = true, status = 'charging' where id = ${site.one.id}`.execute(
+      t.db,
+    );
 
     const answer = await site.as(now, {});
     expect(answer.status).toBe(200);
@@ -233,7 +235,9 @@ describe('the overview now', () => {
     expect(answer.data.attention.map((a: { chargerId: number }) => a.chargerId)).toEqual([site.two.id]);
 
     // The charging one goes offline: its session is still under way, its last readings are history.
-    await sql`update chargers set connected = false, status = 'offline' where id = ${site.one.id}`.execute(t.db);
+    await sql`update chargers set connected = false, status = 'offline' where id = ${site.one.id}`.execute(
+      t.db,
+    );
     expect((await site.as(now, {})).data).toMatchObject({
       ongoingSessions: 1,
       powerW: 0,

@@ -7,7 +7,7 @@ import type { ChargerStatus, DisplayBoard, DisplayTile } from '@plugboard/contra
 import { SafeHtml } from '../../../components/ui/safe-html';
 import { useTranslation } from '../../../lib/i18n';
 import type { DisplayState } from '../api/use-display-board';
-import { atCapacityShare, sitePowerW, type NotificationQueue } from '../lib/board-state';
+import { atCapacityShare, isLive, sitePowerW, type NotificationQueue } from '../lib/board-state';
 import { formatElapsed, formatKw, formatKwh, siteClock, tileColumns } from '../lib/format';
 import { BoardNotifications } from './board-notifications';
 
@@ -316,6 +316,8 @@ function Tile({ tile, now, rows }: { tile: DisplayTile; now: number; rows: numbe
   const { t, i18n } = useTranslation();
   const accent = accentOf(tile.status, tile.connected);
   const status = tile.connected ? tile.status : 'offline';
+  // An offline charger's session shows its energy so far, never a power as if it flowed now.
+  const powerW = isLive(tile) ? tile.powerW : null;
   // Type is sized by the tile itself (a size container): it reads the same whether the site has 2 chargers or 20.
   const size = (width: number, height: number, min = 11) => `max(${min}px, min(${width}cqw, ${height}cqh))`;
   return (
@@ -363,10 +365,10 @@ function Tile({ tile, now, rows }: { tile: DisplayTile; now: number; rows: numbe
               <Typography
                 noWrap
                 data-testid={`display-tile-power-${tile.chargerId}`}
-                data-power={tile.powerW ?? ''}
+                data-power={powerW ?? ''}
                 sx={{ fontSize: size(17, 24, 20), fontWeight: 700, lineHeight: 1 }}
               >
-                {tile.powerW === null ? '—' : formatKw(i18n.language, tile.powerW)}
+                {powerW === null ? '—' : formatKw(i18n.language, powerW)}
                 <Box
                   component="span"
                   sx={{ fontSize: '0.4em', fontWeight: 500, ml: '0.25em', color: 'text.secondary' }}

@@ -135,6 +135,32 @@ describe('the kiosk display', () => {
     ]);
   });
 
+  it('shows a charger that went offline during a session as offline, its energy so far and no power', async () => {
+    await showBoard();
+    const socket = lastSocket();
+    const session = { startTime: new Date().toISOString(), energyWh: 3200 };
+    socket.receive({
+      type: 'tile',
+      chargerId: 1,
+      tile: { ...board.tiles[0]!, status: 'charging', session, powerW: 11_000 },
+    });
+    expect(screen.getByTestId('display-site-power').dataset.power).toBe('11000');
+    // Its socket goes; even a change that says nothing of power must not keep the last reading on show.
+    const { powerW: _unsaid, ...offline } = {
+      ...board.tiles[0]!,
+      status: 'offline' as const,
+      connected: false,
+      session,
+    };
+    socket.receive({ type: 'tile', chargerId: 1, tile: offline });
+    expect(screen.getByTestId('display-tile-1').dataset.status).toBe('offline');
+    expect(screen.getByTestId('display-tile-status-1').textContent).toBe('Offline');
+    expect(screen.getByTestId('display-tile-power-1').dataset.power).toBe('');
+    expect(screen.getByTestId('display-tile-power-1').textContent).not.toContain('11');
+    expect(screen.getByTestId('display-tile-energy-1').textContent).toBe('3.20kWh');
+    expect(screen.getByTestId('display-site-power').dataset.power).toBe('0');
+  });
+
   it('keeps the board on show while it reconnects by itself, and says so', async () => {
     await showBoard();
     const first = lastSocket();

@@ -66,6 +66,17 @@ describe('the board after a live message', () => {
     ).toBeNull();
   });
 
+  it('drops the power of a charger that went offline during its session, and the site power with it', () => {
+    const board = aBoard([charging({ powerW: 11_000 }), charging({ chargerId: 2, powerW: 7_400 })]);
+    expect(sitePowerW(board.tiles)).toBe(18_400);
+    const { powerW: _unsaid, ...gone } = charging({ status: 'offline', connected: false });
+    const next = applyDisplayMessage(board, { type: 'tile', chargerId: 1, tile: gone }).board;
+    expect(next.tiles[0]).toMatchObject({ powerW: null, session: { energyWh: 1200 } });
+    expect(sitePowerW(next.tiles)).toBe(7_400);
+    // A board read with an offline tile's reading does not count it either.
+    expect(sitePowerW([charging({ status: 'offline', connected: false, powerW: 11_000 })])).toBe(0);
+  });
+
   it('tells a charger that turned faulted or went offline, once', () => {
     const board = aBoard([tile()]);
     const faulted = applyDisplayMessage(board, {

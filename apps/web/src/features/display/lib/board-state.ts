@@ -8,9 +8,13 @@ export type BoardEvent =
   | { kind: 'offline'; charger: string }
   | { kind: 'atCapacity' };
 
-/** The site's power now, W: the sum of the running sessions' newest readings. */
+/** A charger that answers now: an offline one's last reading is history, not what it draws. */
+export const isLive = (tile: Pick<DisplayTile, 'connected' | 'status'>): boolean =>
+  tile.connected && tile.status !== 'offline';
+
+/** The site's power now, W: the sum of the running sessions' newest readings, of the chargers that answer. */
 export const sitePowerW = (tiles: readonly DisplayTile[]): number =>
-  tiles.reduce((sum, tile) => sum + (tile.session ? (tile.powerW ?? 0) : 0), 0);
+  tiles.reduce((sum, tile) => sum + (tile.session && isLive(tile) ? (tile.powerW ?? 0) : 0), 0);
 
 /** A site at its capacity: its chargers draw at least this share of it. */
 export const atCapacityShare = 0.98;
@@ -25,9 +29,10 @@ const nameOf = (board: DisplayBoard, chargerId: number) =>
 type MessageTile = Omit<DisplayTile, 'powerW'> & { powerW?: number | null };
 
 function mergeTile(previous: DisplayTile | undefined, next: MessageTile): DisplayTile {
-  // The last reading holds while the session runs; a tile without a session draws nothing.
+  // The last reading holds while the session runs on a charger that answers; a tile without a session, or of an
+  // offline charger, shows no power.
   const kept = next.session && previous?.session ? previous.powerW : null;
-  return { ...next, powerW: next.session ? (next.powerW ?? kept) : null };
+  return { ...next, powerW: next.session && isLive(next) ? (next.powerW ?? kept) : null };
 }
 
 /** The events a tile's change is worth telling: a charger that turned faulted, or went offline. */
