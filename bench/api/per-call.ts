@@ -4,10 +4,12 @@
 // its embedded PostgreSQL (as bench:api), a site of --sessions sessions over 200 chargers; then, for each call in
 // turn, --clients closed-loop clients on kept connections for --seconds: requests/s and CPU per request of the
 // server's Node process and of its PostgreSQL (from /proc: user + system time). No chargers connected.
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { consoleRequestHeaders } from '@plugboard/contract';
 import { createDb } from '../../apps/server/src/db/client.ts';
 import { count, table } from '../ocpp/figures.ts';
@@ -22,6 +24,10 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     sessions: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '1' },
+    // Requests per second in all (open loop) instead of each client calling without pause: the same work per
+    // second for both servers of an A/B run, whatever share of the machine each gets (closed-loop runs give a
+    // server that gets fewer cores less batching per event-loop turn, and so more CPU per request).
+    rate: { type: 'string' },
     only: { type: 'string' },
     profile: { type: 'string' },
     server: { type: 'string' },
@@ -63,6 +69,13 @@ const calls: Call[] = [
   },
 ];
 
+/** User and system CPU seconds of a process (/proc, 100 ticks a second). */
+function userSystem(pid: number) {
+  const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+}
+
 function post(base: string, call: Call, token: string, stationId: number): Promise<number> {
   const payload = JSON.stringify(call.body(stationId));
   const headers: Record<string, string | number> = {
@@ -84,10 +97,19 @@ function post(base: string, call: Call, token: string, stationId: number): Promi
 async function loop(base: string, call: Call, token: string, stationId: number, ms: number) {
   let done = 0;
   const statuses = new Map<number, number>();
-  const end = performance.now() + ms;
+  const start = performance.now();
+  const end = start + ms;
+  const rate = args.rate ? Number(args.rate) : undefined;
+  let slot = 0;
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < end) {
+        if (rate) {
+          const at = start + (slot++ * 1000) / rate;
+          if (at >= end) break;
+          const wait = at - performance.now();
+          if (wait > 0) await sleep(wait);
+        }
         const status = await post(base, call, token, stationId);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         done++;
@@ -105,7 +127,10 @@ try {
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ');
-  console.log(`per call: ${clients} clients, ${forMs / 1000} s each; machine load ${load()}`);
+  console.log(
+    `per call: ${clients} clients${args.rate ? ` at ${args.rate} req/s in all` : ''}, ${forMs / 1000} s each; ` +
+      `machine load ${load()}`,
+  );
   server = await startServer(
     path.resolve(args.server ?? path.join(import.meta.dirname, '../..')),
     args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}` } : {},
@@ -119,19 +144,22 @@ try {
   const base = server.ocppUrl.replace(/^ws/, 'http').replace(/\/ocpp$/, '');
   const chosen = args.only ? calls.filter((c) => c.name.includes(args.only!)) : calls;
   for (const call of chosen) await loop(base, call, site.token, site.stationId, 1000); // warm-up
-  const rows = [['call', 'req/s', 'HTTP', 'node ms/req', 'pg ms/req']];
+  const rows = [['call', 'req/s', 'HTTP', 'node ms/req', 'of which system', 'pg ms/req']];
   for (let round = 0; round < Number(args.rounds); round++) {
     for (const call of chosen) {
       const node0 = cpuSeconds(server.pid);
+      const sys0 = userSystem(server.pid).system;
       const pg0 = treeCpuSeconds(server.pid);
       const { done, statuses } = await loop(base, call, site.token, site.stationId, forMs);
       const node = ((cpuSeconds(server.pid) - node0) * 1000) / done;
+      const system = ((userSystem(server.pid).system - sys0) * 1000) / done;
       const pg = ((treeCpuSeconds(server.pid) - pg0) * 1000) / done;
       rows.push([
         call.name,
         count(done / (forMs / 1000)),
         [...statuses].map(([s, n]) => `${s}x${n}`).join(' '),
         node.toFixed(3),
+        system.toFixed(3),
         pg.toFixed(3),
       ]);
     }
