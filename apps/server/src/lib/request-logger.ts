@@ -39,7 +39,8 @@ class LazyLogger {
 
   #log(level: Level, args: unknown[]) {
     if (valueOf(this.#parent, level) < this.#threshold) return;
-    this.#child()[level](...args);
+    const child = this.#child();
+    (child[level] as (...line: unknown[]) => void).apply(child, args);
   }
 
   get level(): string {
