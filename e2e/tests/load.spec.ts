@@ -163,3 +163,41 @@ test('two cars share a 32 A site, one unplugs, a low band pauses one, and off cl
     expect(c.sim.internals.state.chargerProfiles.size).toBe(0);
   }
 });
+
+test("the phases chart uses its card's height: no empty area below it, on a desktop, a laptop or a phone", async ({
+  page,
+}, testInfo) => {
+  const account = await registerAccount(page.request);
+  const site = await addSite(page.request, account.token, {
+    name: 'Load Layout Depot',
+    phases: 3,
+    capacityL1: 32,
+    capacityL2: 32,
+    capacityL3: 32,
+  });
+  await signInWithToken(page, account.token);
+  await selectSite(page, site);
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/load');
+    const card = page.getByTestId('load-phases');
+    await expect(card.locator('svg').first()).toBeVisible();
+    // What the card holds below its chart's drawing, in px: its padding (16) and the meter line, if any.
+    // (Measured in the page: e2e has no DOM types.)
+    const gap = await page.evaluate<number>(`(() => {
+      const card = document.querySelector('[data-testid=load-phases]');
+      const bottoms = [...card.querySelectorAll('[data-testid=load-chart] svg, [data-testid=load-meter]')].map(
+        (e) => e.getBoundingClientRect().bottom,
+      );
+      return card.getBoundingClientRect().bottom - Math.max(...bottoms);
+    })()`);
+    expect(gap, `empty area below the chart at ${width}x${height}`).toBeLessThanOrEqual(24);
+    const chart = await page.getByTestId('load-chart').boundingBox();
+    expect(chart?.height ?? 0).toBeGreaterThanOrEqual(200);
+    await snapshot(page, testInfo, `load-layout-${width}x${height}`);
+  }
+});

@@ -71,7 +71,7 @@ export function LoadView() {
       ) : null}
       {rejecting > 0 ? <Alert severity="error">{t('load.rejectingHint', { count: rejecting })}</Alert> : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' } }}>
-        <LoadCard title={on ? t('load.chart.title') : t('load.chart.preview')} testId="load-phases">
+        <LoadCard title={on ? t('load.chart.title') : t('load.chart.preview')} testId="load-phases" fill>
           <PhaseChart phases={d.phases} />
           {d.meter ? (
             <Typography variant="body2" color="text.secondary" data-testid="load-meter">
