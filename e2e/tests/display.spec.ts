@@ -305,3 +305,51 @@ test('the board survives a server restart: it keeps showing, says it is reconnec
     await node.stop();
   }
 });
+
+test('a charger that goes offline during a session shows offline with its energy and no power, on the board and the overview', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const { token, site } = await anOperator(page, 'Depot Offline');
+  const cardId = `O${Date.now().toString(36).slice(-7).toUpperCase()}`;
+  await apiData(page.request, '/cms-system/system/card/v2/add', { stationId: site.id, cardId }, token);
+  const productCode = uniqueProductCode('DSO');
+  const pin = 'e2e-Pin-1';
+  const { id } = await apiData<{ id: number }>(
+    page.request,
+    '/cms-system/system/charger/v2/add',
+    { stationId: site.id, productCode, pin, alias: 'Bay 9' },
+    token,
+  );
+  const sim = simulateCharger({ baseURL, productCode, pin });
+  await sim.boot();
+  const display = await openDisplay(browser, await makeDisplayLink(page, 'Lobby TV'));
+  await expect(display.page.getByTestId('display-board')).toHaveAttribute('data-state', 'live');
+  await sim.plugIn(1);
+  await sim.presentCard(cardId, 1);
+  const power = display.page.getByTestId(`display-tile-power-${id}`);
+  await expect(power).toHaveText(/^\d+\.\d\s*kW$/);
+  await expect(display.page.getByTestId('display-site-power')).not.toHaveAttribute('data-power', '0');
+  await page.goto('/');
+  await expect(page.getByTestId('overview-power-now')).not.toHaveText('0 kW', { timeout: 5000 });
+
+  // Its socket goes: the session is still under way, but what it last said of power is history.
+  await sim.stop();
+  await expect(display.page.getByTestId(`display-tile-${id}`)).toHaveAttribute('data-status', 'offline');
+  await expect(display.page.getByTestId(`display-tile-status-${id}`)).toHaveText('Offline');
+  await expect(power).toHaveAttribute('data-power', '');
+  await expect(power).not.toContainText(/\d/);
+  await expect(display.page.getByTestId(`display-tile-energy-${id}`)).toHaveText(/^\d+\.\d\d\s*kWh$/);
+  await expect(display.page.getByTestId('display-site-power')).toHaveAttribute('data-power', '0');
+  await snapshot(display.page, testInfo, 'display-offline-tile');
+  // The same on a fresh read of the board, and on the console's overview.
+  await display.page.reload();
+  await expect(display.page.getByTestId(`display-tile-${id}`)).toHaveAttribute('data-status', 'offline');
+  await expect(power).toHaveAttribute('data-power', '');
+  await expect(display.page.getByTestId('display-site-power')).toHaveAttribute('data-power', '0');
+  await page.reload();
+  await expect(page.getByTestId('overview-ongoing')).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('overview-power-now')).toHaveText('0 kW');
+  await display.context.close();
+});
