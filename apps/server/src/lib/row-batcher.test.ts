@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { rowBatcher } from './row-batcher.ts';
 
 /** An insert that records each statement and refuses any row named 'bad'. */
@@ -17,6 +17,24 @@ describe('the row batcher', () => {
     const add = rowBatcher(insert);
     await Promise.all([add(['a1', 'a2']), add(['b1']), add(['c1'])]);
     expect(statements).toEqual([['a1', 'a2', 'b1', 'c1']]);
+  });
+
+  it('with a window, gathers the rows asked for within it, across turns of the event loop', async () => {
+    vi.useFakeTimers();
+    try {
+      const { statements, insert } = anInsert();
+      const add = rowBatcher(insert, 1000, 1, 10);
+      const a = add(['a']);
+      await vi.advanceTimersByTimeAsync(6);
+      const b = add(['b']);
+      await vi.advanceTimersByTimeAsync(3);
+      expect(statements).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      await Promise.all([a, b]);
+      expect(statements).toEqual([['a', 'b']]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fails only the caller whose rows are refused', async () => {

@@ -85,6 +85,7 @@ export function connectorStatuses({ db, events }: Deps) {
       await events.append(trx, 'charger.status', ...announced.map((a) => statusEvent(a.state, a.connector)));
     });
 
-  const record = rowBatcher(apply, 500);
+  // A status waits up to 10 ms for others to share its transaction (lib/row-batcher.ts says why).
+  const record = rowBatcher(apply, 500, 2, 10);
   return { record: (report: StatusReport): Promise<void> => record([report]) };
 }

@@ -24,6 +24,9 @@ export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid'
 /** Sessions this server closed itself; the charger's own stop, when it comes, still wins. */
 const closedByServer = ['offlineTimeout', 'replacedByNewTransaction', 'closedByOperator'];
 
+/** How long a MeterValues reading waits for others to share its insert (lib/row-batcher.ts). */
+export const meterValuesWindowMs = 10;
+
 /** Transaction ids are text: OCPP 2.0.1 allows up to 36 characters (a charger's own, usually a UUID). */
 const maxTransactionIdLength = 36;
 
@@ -54,13 +57,15 @@ function checkedTransactionId(transactionId: string): string {
 export function sessionService({ db, events, now }: SessionServiceDeps) {
   const repo = sessionsRepository(db);
   const remoteStarts = remoteStartsRepository(db);
-  // MeterValues of many chargers arriving together share one insert (lib/row-batcher.ts says why), one insert under
-  // way at a time: the readings that arrive meanwhile wait for it and go together, in fewer commits than with two
-  // under way (bench/ocpp/README.md, session 9). Statuses, whose groups wait for their chargers' locks, keep two.
+  // MeterValues of many chargers share one insert (lib/row-batcher.ts says why): a reading waits up to
+  // `meterValuesWindowMs` for others, and one insert is under way at a time, the readings that arrive meanwhile going
+  // together into the next (bench/ocpp/README.md, session 9). Statuses, whose groups wait for their chargers' locks,
+  // keep two under way.
   const insertMeterValues = rowBatcher<NewMeterValue>(
     (rows) => meterValuesRepository(db).insert(rows),
     1000,
     1,
+    meterValuesWindowMs,
   );
 
   // Written with the stop and its cost: the charging report mail reads the cost on this event.
