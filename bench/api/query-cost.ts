@@ -70,6 +70,22 @@ try {
     ['Kysely, built each time', built],
     ['Kysely, compiled once', () => db!.executeQuery(once)],
   ];
+  // A page: 10 sessions of the site, every column (about 30), as a list reads them.
+  const page = db
+    .selectFrom('charging_sessions')
+    .selectAll()
+    .where('station_id', '=', site.stationId)
+    .orderBy('id', 'desc')
+    .limit(10)
+    .compile();
+  const pageOnce = CompiledQuery.raw(page.sql, [...page.parameters]);
+  ways.push(
+    [
+      'page of 10: raw pg, prepared',
+      () => raw!.query({ name: 'page', text: page.sql, values: [...page.parameters] }),
+    ],
+    ['page of 10: Kysely, compiled once', () => db!.executeQuery(pageOnce)],
+  );
   const results = new Map<string, number[]>(ways.map(([name]) => [name, []]));
   for (const [, run] of ways) await cpuPerQuery(run); // warm-up
   for (let r = 0; r < Number(args.rounds); r++)

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from './client.ts';
 import { createTestDatabase } from '../../test/helpers.ts';
@@ -33,5 +34,38 @@ describe('reads as named statements', () => {
     await sql`alter table t add column b int default 2`.execute(db);
     expect((await read()).rows).toEqual([{ a: 1, b: 2 }]);
     expect((await read()).rows).toEqual([{ a: 1, b: 2 }]);
+  });
+
+  it('give the rows pg gives: each field in order, parsed, a name given twice keeping the later value', async () => {
+    const read = () =>
+      sql<Record<string, unknown>>`
+        select ${3}::int as n, null::text as "empty", '2026-11-25T01:00:00Z'::timestamptz as at,
+               '{"k":[1]}'::jsonb as j, 'x' as "a b", 1 as dup, 2 as dup, 'p' as "__proto__", 5::int8 as big
+        from generate_series(1, 2)`.execute(db);
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      const byPg = await pool.query(
+        `select $1::int as n, null::text as "empty", '2026-11-25T01:00:00Z'::timestamptz as at,
+                '{"k":[1]}'::jsonb as j, 'x' as "a b", 1 as dup, 2 as dup, 'p' as "__proto__", 5::int8 as big
+         from generate_series(1, 2)`,
+        [3],
+      );
+      for (let i = 0; i < 2; i++) {
+        const { rows } = await read();
+        expect(rows).toEqual(byPg.rows);
+        expect(Object.keys(rows[0]!)).toEqual(Object.keys(byPg.rows[0] as object));
+        expect(rows[0]).toMatchObject({
+          n: 3,
+          empty: null,
+          at: new Date('2026-11-25T01:00:00Z'),
+          dup: 2,
+          big: 5,
+        });
+        expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+        expect(Object.getOwnPropertyDescriptor(rows[0], '__proto__')?.value).toBe('p');
+      }
+    } finally {
+      await pool.end();
+    }
   });
 });
