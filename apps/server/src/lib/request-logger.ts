@@ -40,7 +40,7 @@ class LazyLogger {
   #log(level: Level, args: unknown[]) {
     if (valueOf(this.#parent, level) < this.#threshold) return;
     const child = this.#child();
-    (child[level] as (...line: unknown[]) => void).apply(child, args);
+    child[level](...(args as Parameters<typeof child.info>));
   }
 
   get level(): string {
