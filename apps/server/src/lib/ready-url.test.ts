@@ -27,6 +27,8 @@ describe('the ready line', () => {
       'https://localhost:8443 (every interface)',
     );
     expect(readyUrl({ address: '::1', family: 'IPv6', port: 8080 }, false)).toBe('http://[::1]:8080');
-    expect(readyUrl({ address: '192.168.1.20', family: 'IPv4', port: 80 }, true)).toBe('https://192.168.1.20:80');
+    expect(readyUrl({ address: '192.168.1.20', family: 'IPv4', port: 80 }, true)).toBe(
+      'https://192.168.1.20:80',
+    );
   });
 });

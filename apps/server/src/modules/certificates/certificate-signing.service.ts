@@ -37,7 +37,10 @@ export function certificateSigningService({ db, now, ca, log }: CertificateSigni
     ): Promise<SigningAnswer> => {
       const at = now();
       // A looping or hostile charger is not signed for without end: every node counts the same history.
-      const recent = await repo.signingsSince(charger.chargerId, new Date(at.getTime() - signingLimit.windowMs));
+      const recent = await repo.signingsSince(
+        charger.chargerId,
+        new Date(at.getTime() - signingLimit.windowMs),
+      );
       if (recent >= signingLimit.requests) {
         const first = recent === signingLimit.requests;
         // The first one past the limit is recorded and logged at warn; the rest only at debug, so a flood fills

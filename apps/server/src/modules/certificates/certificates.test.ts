@@ -257,7 +257,8 @@ describe('SignCertificate and CertificateSigned', () => {
     for (let i = 0; i < 5; i++)
       expect(await c.sim.call('SignCertificate', { csr: 'not a CSR' })).toEqual({ status: 'Rejected' });
     // Looping firmware: a right CSR is refused too, unread, and only the first past the limit is recorded.
-    for (let i = 0; i < 3; i++) expect(await requestChargePointCertificate(c.sim)).toEqual({ status: 'Rejected' });
+    for (let i = 0; i < 3; i++)
+      expect(await requestChargePointCertificate(c.sim)).toEqual({ status: 'Rejected' });
     const history = await c.signings();
     expect(history).toHaveLength(6);
     expect(history[0]).toMatchObject({ status: 'Rejected', refusal: 'too-many', subject: null });

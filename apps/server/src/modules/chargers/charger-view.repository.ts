@@ -29,10 +29,7 @@ export function chargerViewRepository(db: Db) {
     /** One page of a site's chargers, by alias in natural order (BULK-2 before BULK-10, any case), then id. */
     page: (stationId: number, filter: ChargerFilter, limit: number, offset: number): Promise<ChargerRow[]> =>
       pageBounds(
-        ofStation(stationId, filter)
-          .selectAll()
-          .orderBy(naturalAlias)
-          .orderBy('id'),
+        ofStation(stationId, filter).selectAll().orderBy(naturalAlias).orderBy('id'),
         limit,
         offset,
       ).execute(),

@@ -212,7 +212,9 @@ describe('the charger list', () => {
     const plan = await t.db.transaction().execute(async (trx) => {
       await sql`set local enable_sort = off`.execute(trx);
       const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select id from chargers
-        where station_id = ${c.stationId} order by chargers.alias collate natural_order, chargers.id limit 3`.execute(trx);
+        where station_id = ${c.stationId} order by chargers.alias collate natural_order, chargers.id limit 3`.execute(
+        trx,
+      );
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('chargers_station_alias_natural_idx');

@@ -216,7 +216,12 @@ describe('the upload URL kept secret', () => {
     await as(requestPath, { chargerId: charger.id, kind: 'SecurityLog' });
     await vi.waitFor(async () =>
       expect(await as(listPath, { chargerId: charger.id })).toMatchObject({
-        data: { list: [{ uploadedAt: expect.any(String) as unknown }, { uploadedAt: expect.any(String) as unknown }] },
+        data: {
+          list: [
+            { uploadedAt: expect.any(String) as unknown },
+            { uploadedAt: expect.any(String) as unknown },
+          ],
+        },
       }),
     );
     const tokens = [locations[0], getLogs[0]?.log.remoteLocation].map((url) => url?.split('/').pop() ?? '');
