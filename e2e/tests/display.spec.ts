@@ -186,9 +186,12 @@ test('a notice written in the editor shows on the display, and pasted markup tha
   await page.keyboard.type('Welcome to the depot');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Charging is ');
-  await page.getByTestId('notice-tool-bold').click();
+  const bold = page.getByTestId('notice-tool-bold');
+  await bold.click();
+  await expect(bold).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.type('free');
-  await page.getByTestId('notice-tool-bold').click();
+  await bold.click();
+  await expect(bold).toHaveAttribute('aria-pressed', 'false');
   await page.keyboard.type(' on Sundays.');
   await page.keyboard.press('Enter');
   await page.getByTestId('notice-tool-bullet-list').click();

@@ -271,6 +271,9 @@ function Tool({
           aria-pressed={on}
           disabled={disabled}
           onClick={onClick}
+          // The editor keeps the focus and its selection: a key typed at once after a click goes into the text, not
+          // onto the button (a space there pressed it again).
+          onMouseDown={(event) => event.preventDefault()}
           data-testid={`notice-tool-${id}`}
           sx={{ borderRadius: 1, ...(on ? { bgcolor: 'action.selected', color: 'primary.main' } : {}) }}
         >
