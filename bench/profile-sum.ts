@@ -2,7 +2,9 @@
 // `npm run bench:api -- --profile DIR`) summed by self time: by function, by where the code lives (our files,
 // each package under node_modules, node's own internals, garbage collection, native) and by our file. With
 // --window S only the busiest S seconds count (the benchmark's load phase, not the server's start or the seeding).
-// Shares are of the busy time (idle left out).
+// With --before-end E as well, the window is the S seconds ending E seconds before the profile ends instead (the
+// steady phase of bench:ocpp, which is not the busiest: the connect phase is). Shares are of the busy time (idle
+// left out).
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -20,6 +22,7 @@ const { values: args, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     window: { type: 'string' },
+    'before-end': { type: 'string' },
     top: { type: 'string', default: '40' },
     // Comma-separated function names (or file parts, with a '/'): the time with one of them on the stack.
     incl: { type: 'string' },
@@ -27,7 +30,7 @@ const { values: args, positionals } = parseArgs({
 });
 const file = positionals[0];
 if (!file) {
-  console.log('node bench/profile-sum.ts FILE.cpuprofile [--window S] [--top N]');
+  console.log('node bench/profile-sum.ts FILE.cpuprofile [--window S [--before-end E]] [--top N] [--incl f,g]');
   process.exit(1);
 }
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
@@ -49,7 +52,12 @@ for (let i = 0; i < profile.samples.length; i++) {
 // The busiest window: the S seconds with the most non-idle time.
 let from = 0;
 let to = profile.samples.length;
-if (args.window) {
+if (args.window && args['before-end']) {
+  const end = profile.endTime - Number(args['before-end']) * 1e6;
+  const start = end - Number(args.window) * 1e6;
+  from = at.findIndex((t) => t >= start);
+  to = Math.max(from, at.findIndex((t) => t > end));
+} else if (args.window) {
   const span = Number(args.window) * 1e6;
   let busy = 0;
   let best = -1;
