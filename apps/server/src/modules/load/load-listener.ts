@@ -10,11 +10,14 @@ const dueEveryMs = 5000;
 /**
  * Allocates a site again on every plug-in, start, stop, unplug and charger change (events), on measured drift
  * (meter samples) and when its rotation or refresh is due. Every node hears the events; the allocation locks the
- * site and sends only what changed, so a second node allocating the same change sends nothing. Returns close().
+ * site and sends only what changed, so a second node allocating the same change sends nothing. The events of a site
+ * without load management are dropped here, from the set of managed sites kept in memory (LoadService.isManaged:
+ * read at start and at every due pass, so a site turned on on another node is allocated within `dueEveryMs`).
+ * Returns close().
  */
 export function allocateOnEvents(
   events: Pick<EventBus, 'subscribe'>,
-  load: Pick<LoadService, 'recompute' | 'runDue'>,
+  load: Pick<LoadService, 'recompute' | 'runDue' | 'isManaged'>,
   log: { error: (obj: object, msg: string) => void },
 ) {
   const timers = new Map<number, { at: number; timer: NodeJS.Timeout }>();
@@ -26,7 +29,7 @@ export function allocateOnEvents(
     void p.finally(() => pending.delete(p));
   };
   const schedule = (stationId: number, delayMs: number) => {
-    if (closed) return;
+    if (closed || !load.isManaged(stationId)) return;
     const at = Date.now() + delayMs;
     const current = timers.get(stationId);
     if (current && current.at <= at) return;
@@ -44,6 +47,8 @@ export function allocateOnEvents(
     events.subscribe('session.stopped', (e) => schedule(e.stationId, eventDelayMs)),
     events.subscribe('meter.values', (e) => schedule(e.stationId, meterDelayMs)),
   ];
+  // One pass at once: it reads the managed sites, which filter the events from then on.
+  track(load.runDue());
   const due = setInterval(() => track(load.runDue()), dueEveryMs);
   due.unref();
   return async () => {

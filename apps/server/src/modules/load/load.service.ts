@@ -82,12 +82,28 @@ function siteLimits(site: Site, band: LoadBand | null): Triple {
 }
 
 /**
+ * The sites with load management on, as this node last read them, shared by the load services of one database (the
+ * routes' and the listener's). Every node hears every charger's events; the listener allocates only for these sites
+ * instead of reading the site on each event (bench/ocpp README, session 10). Until the first read every site counts.
+ */
+type ManagedSites = { ids: Set<number> | undefined };
+const managedByDb = new WeakMap<Db, ManagedSites>();
+
+/**
  * Load management of a site: reads the site (sites), its chargers and their ongoing sessions (chargers), allocates
  * (@plugboard/load-allocator) and drives the chargers with OCPP 1.6 charging profiles through the central system,
  * sending only what changed. One allocation of a site at a time across nodes (its load_sites row is locked).
  */
 export function loadService({ db, chargerView, link, now, log, holds }: LoadServiceDeps) {
   const sites = sitesService(db);
+  let managed = managedByDb.get(db);
+  if (!managed) managedByDb.set(db, (managed = { ids: undefined }));
+  const managedSites = managed;
+  /** Keeps the shared set current with what a read of the site found. */
+  const noteManaged = (stationId: number, on: boolean) => {
+    if (on) managedSites.ids?.add(stationId);
+    else managedSites.ids?.delete(stationId);
+  };
 
   type Plan = {
     charger: Charger;
@@ -184,6 +200,7 @@ export function loadService({ db, chargerView, link, now, log, holds }: LoadServ
   /** Allocates the site once and sends what changed. */
   const allocateSite = async (stationId: number): Promise<void> => {
     const site = await sites.byId(stationId);
+    noteManaged(stationId, site?.isOpenLoad === 1);
     if (!site || site.isOpenLoad !== 1) return;
     const chargers = await chargerView.allOfStation(stationId);
     const at = now();
@@ -493,6 +510,8 @@ export function loadService({ db, chargerView, link, now, log, holds }: LoadServ
         if (need.some((n, p) => n > capacity[p]! + 1e-9)) throw new AppError(codes.siteCapacityTooLow);
       }
       await sites.update(userId, { stationId, isOpenLoad });
+      // This node acts on the site's events at once; the others find it at their next pass (runDue).
+      noteManaged(stationId, isOpenLoad === 1);
       if (isOpenLoad === 1) await recompute(stationId);
       else await clearProfiles(stationId);
       return detail(stationId);
@@ -553,7 +572,22 @@ export function loadService({ db, chargerView, link, now, log, holds }: LoadServ
     },
 
     /** Sites whose rotation or profile refresh is due: allocated again. */
+    /**
+     * Whether an event of the site may change its allocation: load management is on there, or this node has not
+     * read the sites yet. False costs nothing: no read, no allocation.
+     */
+    isManaged: (stationId: number): boolean => managedSites.ids?.has(stationId) ?? true,
+
+    /**
+     * Reads again which sites have load management on (turned on by another node, or by the site's form, since the
+     * last pass) and allocates those newly on, whose events were skipped until now; then the sites whose rotation
+     * or refresh is due.
+     */
     runDue: async (): Promise<void> => {
+      const before = managedSites.ids;
+      const ids = await sites.withLoadManagement();
+      managedSites.ids = new Set(ids);
+      for (const stationId of ids) if (before && !before.has(stationId)) await recompute(stationId);
       for (const stationId of await loadRepository(db).dueSites(now())) await recompute(stationId);
     },
   };

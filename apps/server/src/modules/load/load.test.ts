@@ -209,6 +209,15 @@ describe('load management', () => {
     expect(a.received.filter((l) => l.startsWith('ClearChargingProfile')).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('allocates a site turned on through its form (not the load call) at the next pass, its events skipped until then', async () => {
+    const s = await aSiteWith([32, 32, 32], [{}]);
+    const [a] = s.chargers as [(typeof s.chargers)[0]];
+    await s.charge(a);
+    await sitesService(t.db).update(s.userId, { stationId: s.stationId, isOpenLoad: 1 });
+    // This node learns of it at its next pass over the managed sites (every 5 s), which allocates it.
+    await vi.waitFor(() => expect(txLimit(a.sim)).toBe(32), { timeout: 12_000, interval: 100 });
+  }, 20_000);
+
   it("subtracts the building's load pushed by a site meter while it is fresh", async () => {
     const s = await aSiteWith([32, 32, 32], [{}]);
     const [a] = s.chargers as [(typeof s.chargers)[0]];

@@ -23,6 +23,10 @@ export function sitesRepository(db: Kysely<Database>) {
     /** Whoever owns it: only for a caller that reached the site another way (a display link names its site). */
     findById: (id: number) => db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /** The ids of the sites with load management on, whoever owns them (the load listener's filter). */
+    loadManagedIds: async () =>
+      (await db.selectFrom('sites').select('id').where('is_open_load', '=', true).execute()).map((r) => r.id),
+
     /** The row locked until the transaction ends, so that a read-merge-write update is not interleaved. */
     findOwnedForUpdate: (userId: number, id: number) =>
       owned(userId).where('id', '=', id).forUpdate().executeTakeFirst(),

@@ -96,6 +96,9 @@ export function sitesService(db: Db) {
       return row ? toSite(row) : null;
     },
 
+    /** The ids of the sites with load management on, of every account (modules/load: which events to act on). */
+    withLoadManagement: (): Promise<number[]> => repo.loadManagedIds(),
+
     /** The check every 'site' call makes before its handler runs. */
     assertOwner: async (userId: number, id: number): Promise<void> => {
       const found = await ownership.get(`${userId}:${id}`, async () =>
