@@ -10,18 +10,22 @@ const chargerId = z
 const isoDate = z.iso.datetime();
 
 export const ocppLogLimits = {
-  /** Messages in one page of the log. */
+  /** Exchanges in one page of the log. */
   pageMax: 200,
-  /** Messages in one export. */
+  /** Exchanges in one export. */
   exportMax: 10_000,
   /** An OCPP action name is at most a few dozen characters. */
   actionMax: 60,
 } as const;
 
+/** Who called: 'in' the charger, 'out' the central system (of an 'invalid' frame: who sent it). */
 export const ocppMessageDirections = ['in', 'out'] as const;
 export type OcppMessageDirection = (typeof ocppMessageDirections)[number];
-/** 'invalid': a frame that is not an OCPP-J message (its text, cut). */
-export const ocppMessageKinds = ['call', 'result', 'error', 'invalid'] as const;
+/**
+ * How an exchange ended: 'result' (CALLRESULT), 'error' (CALLERROR), 'unanswered' (timed out, or the socket closed
+ * first), 'invalid' (a frame that is not an OCPP-J message: its text, cut).
+ */
+export const ocppMessageKinds = ['result', 'error', 'unanswered', 'invalid'] as const;
 export type OcppMessageKind = (typeof ocppMessageKinds)[number];
 
 const logFilter = {
@@ -32,14 +36,14 @@ const logFilter = {
     .trim()
     .max(ocppLogLimits.actionMax)
     .optional()
-    .describe('Part of the action name, case-insensitive (a result is listed under the action it answers)'),
-  from: isoDate.optional().describe('Messages at or after this time'),
-  to: isoDate.optional().describe('Messages before this time'),
+    .describe('Part of the action name, case-insensitive'),
+  from: isoDate.optional().describe('Exchanges whose CALL went at or after this time'),
+  to: isoDate.optional().describe('Exchanges whose CALL went before this time'),
 };
 
 export const ocppLogQuerySchema = z.object({
   ...logFilter,
-  beforeId: z.number().int().positive().optional().describe('The next page: messages older than this id'),
+  beforeId: z.number().int().positive().optional().describe('The next page: exchanges older than this id'),
   limit: z.number().int().min(1).max(ocppLogLimits.pageMax).default(50),
 });
 export type OcppLogQuery = z.infer<typeof ocppLogQuerySchema>;
@@ -47,18 +51,23 @@ export type OcppLogQuery = z.infer<typeof ocppLogQuerySchema>;
 export const ocppLogExportQuerySchema = z.object(logFilter);
 export type OcppLogExportQuery = z.infer<typeof ocppLogExportQuerySchema>;
 
+/** One exchange of the log: a CALL and its answer (docs/ocpp.md, Troubleshooting: the message log). */
 export const ocppMessageSchema = z.object({
   id: z.number(),
+  /** When the CALL went over the socket (the answer, when its CALL was not seen; the frame, when 'invalid'). */
   at: isoDate,
-  /** 'in': from the charger; 'out': from the central system. */
+  /** When the answer went over the socket; null without one. */
+  answeredAt: isoDate.nullable(),
   direction: z.enum(ocppMessageDirections),
   kind: z.enum(ocppMessageKinds),
   messageId: z.string(),
-  /** The CALL's action; a result's or error's is that of the CALL it answers (null when not known). */
+  /** The CALL's action (null when its CALL was not seen). */
   action: z.string().nullable(),
   errorCode: z.string().nullable(),
-  /** The payload as sent, secrets (AuthorizationKey, passwords) masked. */
+  /** The CALL's payload as sent, secrets (AuthorizationKey, passwords) masked; null when not seen. */
   payload: z.unknown(),
+  /** The result's payload (masked too), or the error's { errorDescription, errorDetails }; null without an answer. */
+  answer: z.unknown(),
 });
 export type OcppMessage = z.infer<typeof ocppMessageSchema>;
 
@@ -74,7 +83,7 @@ export type OcppLogPage = z.infer<typeof ocppLogPageSchema>;
 
 export const ocppLogExportSchema = z.object({
   messages: z.array(ocppMessageSchema),
-  /** true when more messages matched than one export holds (the newest were kept). */
+  /** true when more exchanges matched than one export holds (the newest were kept). */
   truncated: z.boolean(),
 });
 export type OcppLogExport = z.infer<typeof ocppLogExportSchema>;

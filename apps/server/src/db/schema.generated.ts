@@ -390,6 +390,8 @@ export interface Nodes {
 
 export interface OcppMessages {
   action: string | null;
+  answer: Json | null;
+  answered_at: Timestamp | null;
   at: Timestamp;
   charger_id: number;
   direction: string;
@@ -397,7 +399,7 @@ export interface OcppMessages {
   id: Generated<number>;
   kind: string;
   message_id: string;
-  payload: Json;
+  payload: Json | null;
 }
 
 export interface Outbox {

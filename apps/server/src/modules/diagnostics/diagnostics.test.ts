@@ -232,8 +232,7 @@ describe('the upload URL kept secret', () => {
     };
     const shown = JSON.stringify(page.data.messages);
     for (const token of tokens) expect(shown).not.toContain(token);
-    const sent = (action: string) =>
-      page.data.messages.find((m) => m.kind === 'call' && m.action === action)?.payload;
+    const sent = (action: string) => page.data.messages.find((m) => m.action === action)?.payload;
     expect(sent('GetDiagnostics')).toMatchObject({ location: `${t.base}/ocpp-diagnostics/********` });
     expect(sent('GetLog')).toMatchObject({ log: { remoteLocation: `${t.base}/ocpp-diagnostics/********` } });
     // A wrong PIN is refused (401) without being logged either.

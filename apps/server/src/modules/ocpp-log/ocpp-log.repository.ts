@@ -25,17 +25,21 @@ const retentionLock = 7351020;
 /** ocpp_messages and charger_connections: the OCPP message log and the connection history. */
 export function ocppLogRepository(db: Db) {
   return {
-    /** A batch as one statement of eight arrays (meter-values.repository.ts says why). */
+    /** A batch as one statement of ten arrays (meter-values.repository.ts says why): one row per exchange. */
     insertMessages: async (rows: NewOcppMessage[]): Promise<void> => {
       if (rows.length === 0) return;
       const column = <K extends keyof NewOcppMessage>(key: K) => rows.map((r) => r[key] ?? null);
       await sql`
-        insert into ocpp_messages (charger_id, at, direction, kind, message_id, action, error_code, payload)
-        select charger_id, at, direction, kind, message_id, action, error_code, payload::json
+        insert into ocpp_messages
+          (charger_id, at, answered_at, direction, kind, message_id, action, error_code, payload, answer)
+        select charger_id, at, answered_at, direction, kind, message_id, action, error_code, payload::json, answer::json
         from unnest(${column('charger_id')}::integer[], ${column('at')}::timestamptz[],
-          ${column('direction')}::text[], ${column('kind')}::text[], ${column('message_id')}::text[],
-          ${column('action')}::text[], ${column('error_code')}::text[], ${column('payload')}::text[])
-          as t(charger_id, at, direction, kind, message_id, action, error_code, payload)`.execute(db);
+          ${column('answered_at')}::timestamptz[], ${column('direction')}::text[], ${column('kind')}::text[],
+          ${column('message_id')}::text[], ${column('action')}::text[], ${column('error_code')}::text[],
+          ${column('payload')}::text[], ${column('answer')}::text[])
+          as t(charger_id, at, answered_at, direction, kind, message_id, action, error_code, payload, answer)`.execute(
+        db,
+      );
     },
 
     insertConnections: async (rows: NewConnection[]): Promise<void> => {

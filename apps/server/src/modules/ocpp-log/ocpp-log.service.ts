@@ -21,16 +21,25 @@ import {
 } from './ocpp-log.repository.ts';
 import { writeBehind } from './write-behind.ts';
 
-/** One frame of a charger's socket, as the central system saw it (secrets already masked). */
-export type LoggedMessage = {
+/**
+ * One exchange of a charger's socket as the central system saw it, secrets already masked: a CALL and its answer,
+ * or an answer whose CALL was not seen, or a frame that is not a message.
+ */
+export type LoggedExchange = {
   chargerId: number;
+  /** When the CALL went (the answer, when its CALL was not seen). */
   at: Date;
+  answeredAt: Date | null;
+  /** Who called (of an 'invalid' frame: who sent it). */
   direction: OcppMessage['direction'];
   kind: OcppMessage['kind'];
   messageId: string;
   action: string | null;
   errorCode: string | null;
+  /** The CALL's payload; undefined when not seen. */
   payload: unknown;
+  /** The answer's payload; undefined without one. */
+  answer: unknown;
 };
 
 export type LoggedConnection = {
@@ -53,11 +62,12 @@ export type SecurityEventEntry = {
 };
 
 /**
- * What the central system writes to: the message log and connection history are written behind (write-behind.ts);
+ * What the central system writes to: the message log (an exchange at a time, once answered) and the connection
+ * history are written behind (write-behind.ts);
  * a security event is answered only once it is stored.
  */
 export type OcppLogWriter = {
-  message: (entry: LoggedMessage) => void;
+  exchange: (entry: LoggedExchange) => void;
   connection: (entry: LoggedConnection) => void;
   securityEvent: (entry: SecurityEventEntry) => Promise<void>;
 };
@@ -88,7 +98,8 @@ const securityRetentionDaysMin = 90;
  * A payload as JSON for the log. A hostile frame can be nested too deep for JSON.stringify (a RangeError thrown
  * here, in the socket's message event, would end the process): it is logged as such, not as sent.
  */
-function printable(payload: unknown): string {
+function printable(payload: unknown): string | null {
+  if (payload === undefined) return null;
   try {
     return JSON.stringify(payload ?? null);
   } catch {
@@ -103,17 +114,19 @@ export function ocppLogService(options: OcppLogOptions) {
   const connections = writeBehind<NewConnection>(repo.insertConnections, { log, what: 'connection history' });
 
   const writer: OcppLogWriter = {
-    message: (m) => {
+    exchange: (m) => {
       if (!enabled) return;
       messages.add({
         charger_id: m.chargerId,
         at: m.at,
+        answered_at: m.answeredAt,
         direction: m.direction,
         kind: m.kind,
         message_id: m.messageId.slice(0, 64),
         action: m.action?.slice(0, ocppLogLimits.actionMax) ?? null,
         error_code: m.errorCode?.slice(0, 64) ?? null,
         payload: printable(m.payload),
+        answer: printable(m.answer),
       });
     },
     connection: (c) =>
@@ -239,12 +252,14 @@ const filterOf = (chargerId: number, q: OcppLogExportQuery) => ({
 const toMessage = (r: OcppMessageRow): OcppMessage => ({
   id: Number(r.id),
   at: r.at.toISOString(),
+  answeredAt: r.answered_at?.toISOString() ?? null,
   direction: r.direction as OcppMessage['direction'],
   kind: r.kind as OcppMessage['kind'],
   messageId: r.message_id,
   action: r.action,
   errorCode: r.error_code,
   payload: r.payload,
+  answer: r.answer,
 });
 
 const toConnection = (r: ConnectionRow): ConnectionEntry => ({

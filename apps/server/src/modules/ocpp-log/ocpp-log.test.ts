@@ -47,20 +47,25 @@ async function aLoggedCharger() {
 }
 
 describe('OCPP message log', () => {
-  it('holds every CALL and its answer, both ways, with the action of the CALL answered', async () => {
+  it('holds one row per exchange, both ways: the CALL and its answer, their times, who called', async () => {
     const c = await aLoggedCharger();
     await c.sim.boot();
     await t.app.ocpp.registry.send(c.productCode, 'GetConfiguration', { key: ['HeartbeatInterval'] });
     const page = await c.messages();
     expect(page).toMatchObject({ enabled: true, retentionDays: 7, nextBeforeId: null });
     const seen = page.messages.map((m) => `${m.direction} ${m.kind} ${m.action}`).reverse();
-    expect(seen.slice(0, 2)).toEqual(['in call BootNotification', 'out result BootNotification']);
-    expect(seen).toContain('in call StatusNotification');
-    expect(seen.slice(-2)).toEqual(['out call GetConfiguration', 'in result GetConfiguration']);
-    const boot = page.messages.find((m) => m.kind === 'call' && m.action === 'BootNotification');
+    expect(seen[0]).toBe('in result BootNotification');
+    expect(seen).toContain('in result StatusNotification');
+    expect(seen.at(-1)).toBe('out result GetConfiguration');
+    // One row per CALL: as many rows as message ids.
+    expect(new Set(page.messages.map((m) => m.messageId)).size).toBe(page.messages.length);
+    const boot = page.messages.find((m) => m.action === 'BootNotification');
     expect(boot?.payload).toMatchObject({ chargePointModel: 'Simulator' });
+    expect(boot?.answer).toMatchObject({ status: 'Accepted', interval: expect.any(Number) as unknown });
+    expect(Date.parse(boot!.answeredAt!)).toBeGreaterThanOrEqual(Date.parse(boot!.at));
     const [newest] = page.messages;
-    expect(newest?.payload).toMatchObject({
+    expect(newest?.payload).toEqual({ key: ['HeartbeatInterval'] });
+    expect(newest?.answer).toMatchObject({
       configurationKey: [{ key: 'HeartbeatInterval', readonly: false }],
     });
   });
@@ -73,26 +78,56 @@ describe('OCPP message log', () => {
       key: 'AuthorizationKey',
       value: key,
     });
-    const page = await c.messages({ action: 'changeconfig' });
-    expect(page.messages.map((m) => m.kind)).toEqual(['result', 'call']);
+    await t.app.ocpp.registry.send(c.productCode, 'GetConfiguration', { key: ['AuthorizationKey'] });
+    const page = await c.messages({ action: 'configuration' });
+    expect(page.messages.map((m) => [m.action, m.kind])).toEqual([
+      ['GetConfiguration', 'result'],
+      ['ChangeConfiguration', 'result'],
+    ]);
     expect(page.messages[1]?.payload).toEqual({ key: 'AuthorizationKey', value: '********' });
     expect(JSON.stringify(page.messages)).not.toContain(key);
   });
 
-  it('keeps CALLERRORs and frames that are not messages', async () => {
+  it('keeps CALLERRORs, answers to no CALL, frames that are not messages, and CALLs left unanswered', async () => {
     const c = await aLoggedCharger();
     await c.sim.boot();
     // Reset is the central system's to send: a charger's Reset has no handler (NotImplemented).
     await expect(c.sim.call('Reset' as never, { type: 'Hard' } as never)).rejects.toBeTruthy();
     c.sim.client.sendRaw('not json at all');
+    c.sim.client.sendRaw(JSON.stringify([3, 'no-such-call', { status: 'Accepted' }]));
     await vi.waitFor(async () => {
       const page = await c.messages();
-      expect(page.messages.slice(0, 3).map((m) => [m.direction, m.kind, m.action, m.errorCode])).toEqual([
-        ['out', 'error', null, 'FormationViolation'],
-        ['in', 'invalid', null, null],
-        ['out', 'error', 'Reset', 'NotImplemented'],
+      expect(
+        page.messages
+          .slice(0, 4)
+          .map((m) => [m.direction, m.kind, m.action, m.errorCode, m.payload, m.answer]),
+      ).toEqual([
+        ['out', 'result', null, null, null, { status: 'Accepted' }],
+        ['in', 'error', null, 'FormationViolation', null, expect.anything()],
+        ['in', 'invalid', null, null, { text: 'not json at all' }, null],
+        ['in', 'error', 'Reset', 'NotImplemented', { type: 'Hard' }, expect.anything()],
       ]);
     });
+    // A CALL of ours still open when the socket closes is logged unanswered.
+    let received: () => void = () => undefined;
+    const reached = new Promise<void>((resolve) => (received = resolve));
+    c.sim.client.handle('GetConfiguration', () => {
+      received();
+      return new Promise(() => undefined);
+    });
+    const hung = t.app.ocpp.registry.send(c.productCode, 'GetConfiguration', {}).catch(() => undefined);
+    await reached;
+    await c.sim.client.close({ force: true });
+    await hung;
+    await vi.waitFor(async () =>
+      expect((await c.messages()).messages[0]).toMatchObject({
+        direction: 'out',
+        kind: 'unanswered',
+        action: 'GetConfiguration',
+        answeredAt: null,
+        answer: null,
+      }),
+    );
   });
 
   it('is searched by action and time, newest first, a page at a time', async () => {
@@ -101,12 +136,12 @@ describe('OCPP message log', () => {
     const middle = new Date().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 20));
     for (let i = 0; i < 3; i++) await c.sim.call('Heartbeat', {});
-    const beats = await c.messages({ action: 'Heartbeat', limit: 4 });
-    expect(beats.messages).toHaveLength(4);
+    const beats = await c.messages({ action: 'Heartbeat', limit: 2 });
+    expect(beats.messages).toHaveLength(2);
     expect(beats.messages.every((m) => m.action === 'Heartbeat')).toBe(true);
-    expect(beats.nextBeforeId).toBe(beats.messages[3]?.id);
-    const rest = await c.messages({ action: 'Heartbeat', limit: 4, beforeId: beats.nextBeforeId });
-    expect(rest.messages).toHaveLength(2);
+    expect(beats.nextBeforeId).toBe(beats.messages[1]?.id);
+    const rest = await c.messages({ action: 'Heartbeat', limit: 2, beforeId: beats.nextBeforeId });
+    expect(rest.messages).toHaveLength(1);
     expect(rest.nextBeforeId).toBeNull();
     const before = await c.messages({ to: middle });
     expect(before.messages.some((m) => m.action === 'Heartbeat')).toBe(false);
@@ -124,7 +159,7 @@ describe('OCPP message log', () => {
       { token: c.op.token },
     );
     expect(answer.body.data).toMatchObject({ truncated: false });
-    expect(answer.body.data.messages.map((m: { kind: string }) => m.kind)).toEqual(['result', 'call']);
+    expect(answer.body.data.messages.map((m: { kind: string }) => m.kind)).toEqual(['result']);
   });
 
   it("another site's charger answers 1001", async () => {
@@ -194,12 +229,14 @@ describe('retention', () => {
       .values({
         charger_id: c.chargerId,
         at: old,
+        answered_at: old,
         direction: 'in',
-        kind: 'call',
+        kind: 'result',
         message_id: 'old',
         action: 'Heartbeat',
         error_code: null,
         payload: '{}',
+        answer: '{}',
       })
       .execute();
     await t.db
