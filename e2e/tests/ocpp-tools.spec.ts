@@ -29,15 +29,16 @@ test('an installer reads what the charger said, searches it, opens a payload and
   const rows = page.getByTestId('ocpp-log-row');
   await expect(rows.filter({ hasText: 'Heartbeat' }).first()).toBeVisible();
   const boot = rows.filter({ hasText: 'BootNotification' });
-  await expect(boot).toHaveCount(2); // the charger's request and the server's answer
-  await expect(boot.last()).toContainText('Charger → server');
-  await expect(boot.last()).toContainText('Request');
-  await expect(boot.first()).toContainText('Server → charger');
-  await boot.last().click();
+  await expect(boot).toHaveCount(1); // one line per exchange: the charger's request and the server's answer
+  await expect(boot).toContainText('Charger → server');
+  await expect(boot).toContainText('Answered');
+  await expect(boot.getByTestId('ocpp-log-round-trip')).toHaveText(/^\d+ ms$/);
+  await boot.click();
   await expect(page.getByTestId('ocpp-log-payload')).toContainText('"chargePointModel": "Simulator"');
+  await expect(page.getByTestId('ocpp-log-answer')).toContainText('"status": "Accepted"');
   await snapshot(page, testInfo, 'ocpp-log');
 
-  // Search by action: only StatusNotifications and their answers remain.
+  // Search by action: only StatusNotifications remain.
   await page.getByTestId('ocpp-log-action').fill('status');
   await expect(rows.filter({ hasText: 'BootNotification' })).toHaveCount(0);
   await expect(rows.first()).toHaveAttribute('data-action', 'StatusNotification');

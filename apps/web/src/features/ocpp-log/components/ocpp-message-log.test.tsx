@@ -10,12 +10,14 @@ import { OcppMessageLog } from './ocpp-message-log';
 const aMessage = (over: Partial<OcppMessage> = {}): OcppMessage => ({
   id: 1,
   at: '2026-11-24T10:00:00.123Z',
+  answeredAt: '2026-11-24T10:00:00.165Z',
   direction: 'in',
-  kind: 'call',
+  kind: 'result',
   messageId: 'm-1',
   action: 'BootNotification',
   errorCode: null,
   payload: { chargePointVendor: 'Alfen', chargePointModel: 'Eve' },
+  answer: { status: 'Accepted', interval: 300, currentTime: '2026-11-24T10:00:00.160Z' },
   ...over,
 });
 const aPage = (messages: OcppMessage[], over: Partial<OcppLogPage> = {}): OcppLogPage => ({
@@ -41,27 +43,59 @@ const logRequests = (requests: { path: string; body: Record<string, unknown> }[]
   requests.filter((r) => r.path === ocppMessagesPath).map((r) => r.body);
 
 describe('OCPP message log', () => {
-  it('shows each message with its direction, type and action, and opens its payload', async () => {
+  it('shows one line per exchange: who called, the action, how it ended, its round trip, request and answer', async () => {
     show(
       aPage([
+        aMessage({
+          id: 3,
+          direction: 'out',
+          kind: 'unanswered',
+          action: 'GetConfiguration',
+          answeredAt: null,
+          payload: {},
+          answer: null,
+        }),
         aMessage({
           id: 2,
           direction: 'out',
           kind: 'error',
           action: 'SignCertificate',
           errorCode: 'NotImplemented',
+          answer: { errorDescription: '', errorDetails: {} },
         }),
         aMessage(),
       ]),
     );
     const rows = await screen.findAllByTestId('ocpp-log-row');
-    expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByText('Server → charger')).toBeTruthy();
-    expect(within(rows[0]!).getByText('NotImplemented')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Request')).toBeTruthy();
-    fireEvent.click(rows[1]!);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('No answer')).toBeTruthy();
+    expect(within(rows[0]!).queryByTestId('ocpp-log-round-trip')).toBeNull();
+    expect(within(rows[1]!).getByText('Server → charger')).toBeTruthy();
+    expect(within(rows[1]!).getByText('NotImplemented')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Charger → server')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Answered')).toBeTruthy();
+    expect(within(rows[2]!).getByTestId('ocpp-log-round-trip').textContent).toBe('42 ms');
+    expect(within(rows[2]!).getByText(/"status":"Accepted"/)).toBeTruthy();
+    fireEvent.click(rows[2]!);
     expect(screen.getByTestId('ocpp-log-payload').textContent).toContain('"chargePointVendor": "Alfen"');
-    expect(screen.getByText('Message id m-1')).toBeTruthy();
+    expect(screen.getByTestId('ocpp-log-answer').textContent).toContain('"interval": 300');
+    expect(screen.getByText(/Message id m-1 · answered 2026-11-24 /)).toBeTruthy();
+    fireEvent.click(rows[0]!);
+    expect(screen.getByTestId('ocpp-log-answer').textContent).toBe(
+      'No answer (timed out, or the connection closed first)',
+    );
+  });
+
+  it('shows an answer whose request it never saw', async () => {
+    show(
+      aPage([aMessage({ direction: 'out', action: null, payload: null, at: '2026-11-24T10:00:00.165Z' })]),
+    );
+    const [row] = await screen.findAllByTestId('ocpp-log-row');
+    expect(within(row!).queryByTestId('ocpp-log-round-trip')).toBeNull();
+    fireEvent.click(row!);
+    expect(screen.getByTestId('ocpp-log-payload').textContent).toBe(
+      'Request not seen (answer to an unknown message id)',
+    );
   });
 
   it('scrolls each payload it opens into view (on a phone it opens below the fold)', async () => {
@@ -97,6 +131,6 @@ describe('OCPP message log', () => {
   it('says when the server keeps no log', async () => {
     show(aPage([], { enabled: false }));
     expect(await screen.findByText(/keeps no message log/)).toBeTruthy();
-    expect(screen.getByTestId('ocpp-log-empty').textContent).toBe('No messages match.');
+    expect(screen.getByTestId('ocpp-log-empty').textContent).toBe('No exchanges match.');
   });
 });

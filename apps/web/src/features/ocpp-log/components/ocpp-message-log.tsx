@@ -26,9 +26,12 @@ import { saveJson } from '../lib/save-json';
 
 export type OcppMessageLogProps = { chargerId: number; productCode: string };
 
-const kindColor = { call: 'primary', result: 'success', error: 'error', invalid: 'warning' } as const;
+const kindColor = { result: 'success', error: 'error', unanswered: 'default', invalid: 'warning' } as const;
 
-/** A charger's OCPP messages both ways, newest first: searched by action and time, each payload opened in place. */
+/**
+ * A charger's OCPP exchanges both ways, newest first, one line each: who called, the action, how it ended and its
+ * round trip, the request and the answer (opened whole in place). Searched by action and time.
+ */
 export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) {
   const { t } = useTranslation();
   const { timeZone } = useSiteTimeZone();
@@ -106,9 +109,10 @@ export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) 
             <TableRow>
               <TableCell>{t('ocppLog.columns.time')}</TableCell>
               <TableCell>{t('ocppLog.columns.direction')}</TableCell>
-              <TableCell>{t('ocppLog.columns.kind')}</TableCell>
               <TableCell>{t('ocppLog.columns.action')}</TableCell>
+              <TableCell>{t('ocppLog.columns.kind')}</TableCell>
               <TableCell>{t('ocppLog.columns.payload')}</TableCell>
+              <TableCell>{t('ocppLog.columns.answer')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -127,9 +131,6 @@ export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) 
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`ocppLog.direction.${m.direction}`)}</TableCell>
                   <TableCell>
-                    <Chip size="small" color={kindColor[m.kind]} label={t(`ocppLog.kind.${m.kind}`)} />
-                  </TableCell>
-                  <TableCell>
                     {m.action ?? '—'}
                     {m.errorCode && (
                       <Typography variant="caption" color="error" display="block">
@@ -137,25 +138,56 @@ export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) 
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell sx={{ maxWidth: 360 }}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Chip size="small" color={kindColor[m.kind]} label={t(`ocppLog.kind.${m.kind}`)} />
+                    {roundTripMs(m) !== null && (
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        display="block"
+                        data-testid="ocpp-log-round-trip"
+                      >
+                        {t('ocppLog.roundTrip', { ms: roundTripMs(m) })}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ maxWidth: 280 }}>
                     <Typography variant="body2" noWrap sx={{ fontFamily: 'monospace' }}>
-                      {summary(m)}
+                      {summary(m.payload)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ maxWidth: 280 }}>
+                    <Typography variant="body2" noWrap sx={{ fontFamily: 'monospace' }}>
+                      {summary(m.answer)}
                     </Typography>
                   </TableCell>
                 </TableRow>
                 {open === m.id && (
                   <TableRow ref={revealOnOpen}>
-                    <TableCell colSpan={5}>
-                      <Typography variant="caption" color="text.secondary">
+                    <TableCell colSpan={6}>
+                      <Typography variant="caption" color="text.secondary" display="block">
                         {t('ocppLog.messageId', { id: m.messageId })}
+                        {m.answeredAt &&
+                          ` · ${t('ocppLog.answeredAt', { time: formatLogTime(m.answeredAt, timeZone) })}`}
                       </Typography>
-                      <Box
-                        component="pre"
-                        data-testid="ocpp-log-payload"
-                        sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-                      >
-                        {JSON.stringify(m.payload, null, 2)}
-                      </Box>
+                      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mt: 1 }}>
+                        <Box sx={{ flex: 1, minWidth: 0 }}>
+                          <Typography variant="overline">{t('ocppLog.columns.payload')}</Typography>
+                          <Box component="pre" data-testid="ocpp-log-payload" sx={preStyle}>
+                            {m.payload === null
+                              ? t('ocppLog.callNotSeen')
+                              : JSON.stringify(m.payload, null, 2)}
+                          </Box>
+                        </Box>
+                        {m.kind !== 'invalid' && (
+                          <Box sx={{ flex: 1, minWidth: 0 }}>
+                            <Typography variant="overline">{t('ocppLog.columns.answer')}</Typography>
+                            <Box component="pre" data-testid="ocpp-log-answer" sx={preStyle}>
+                              {m.answer === null ? t('ocppLog.noAnswer') : JSON.stringify(m.answer, null, 2)}
+                            </Box>
+                          </Box>
+                        )}
+                      </Stack>
                     </TableCell>
                   </TableRow>
                 )}
@@ -178,4 +210,10 @@ export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) 
   );
 }
 
-const summary = (m: OcppMessage) => JSON.stringify(m.payload).slice(0, 200);
+const preStyle = { m: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
+
+const summary = (payload: unknown) => (payload === null ? '—' : JSON.stringify(payload).slice(0, 200));
+
+/** Milliseconds from the CALL to its answer; null without both. */
+const roundTripMs = (m: OcppMessage): number | null =>
+  m.answeredAt && m.payload !== null ? Date.parse(m.answeredAt) - Date.parse(m.at) : null;
