@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { consoleHeaders } from '../test/helpers.ts';
 import { freePort, mainFile, node24, runServer } from '../test/server-process.ts';
@@ -83,5 +84,18 @@ it('after kill -9 the next start stops the orphaned database and is ready within
   expect(second.stderr()).toMatch(/Stopping the embedded database \(pid \d+\) left running/);
   // The code sent before the crash is remembered: another within a minute is refused (4105).
   expect(await sendCode(second.url, email)).toBe(4105);
+  // The server's own connections (its pools, the events listener) come over the Unix socket: no client address.
+  const password = fs.readFileSync(path.join(env.DATA_DIR!, '.pg-password'), 'utf8').trim();
+  const observer = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${env.EMBEDDED_PG_PORT}/postgres`,
+  });
+  await observer.connect();
+  const { rows } = await observer.query<{ socket: number; tcp: number }>(
+    `select count(*) filter (where client_port = -1)::int as socket, count(*) filter (where client_port > 0)::int as tcp
+       from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
+  );
+  await observer.end();
+  expect(rows[0]).toMatchObject({ tcp: 0 });
+  expect(rows[0]!.socket).toBeGreaterThanOrEqual(2);
   expect(await second.stop()).toBe(0);
 }, 120_000);

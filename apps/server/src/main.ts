@@ -28,7 +28,8 @@ async function main() {
   try {
     if (!config.databaseUrl)
       embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
-    const url = config.databaseUrl ?? embedded!.url;
+    // The embedded database over its Unix socket (its TCP address is for other processes).
+    const url = config.databaseUrl ?? embedded!.localUrl;
     // Two pools: a burst of console calls holding every connection of one cannot make chargers wait.
     db = createDb(url, { max: config.dbPoolSize });
     ocppDb = createDb(url, { max: config.ocppDbPoolSize });

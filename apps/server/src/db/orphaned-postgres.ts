@@ -35,6 +35,32 @@ export async function stopOrphanedPostgres(databaseDir: string, log: (line: stri
   log(`Stopped it in ${Date.now() - started} ms`);
 }
 
+/**
+ * A PostgreSQL killed with -9 leaves `.s.PGSQL.<port>.lock` (and the socket) in its socket directory. PostgreSQL
+ * removes such a lock itself when the pid it names is gone, but refuses to start when that pid has since been taken
+ * by another process (pids are reused, in a container soon). Called once any PostgreSQL of the cluster has been
+ * stopped: a lock whose pid is not a running postgres is removed with its socket. The directory is this cluster's
+ * alone. Without /proc nothing is removed.
+ */
+export function removeStaleSocketLock(socketDir: string, port: number): void {
+  const socket = path.join(socketDir, `.s.PGSQL.${port}`);
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(`${socket}.lock`, 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!fs.existsSync('/proc/self')) return;
+  if (Number.isSafeInteger(pid) && pid > 1 && isRunning(pid) && isPostgres(pid)) return;
+  fs.rmSync(`${socket}.lock`, { force: true });
+  fs.rmSync(socket, { force: true });
+}
+
+function isPostgres(pid: number): boolean {
+  const argv0 = procFile(pid, 'cmdline')?.split('\0')[0] ?? '';
+  return /(^|\/)postgres$/.test(argv0);
+}
+
 /** The postmaster's pid, when postmaster.pid names one that runs, for this very directory. */
 function readPostmasterPid(databaseDir: string): number | undefined {
   let lines: string[];

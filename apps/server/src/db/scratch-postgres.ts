@@ -17,6 +17,7 @@ export async function startScratchPostgres(): Promise<EmbeddedDatabase> {
     const database = await startEmbeddedPostgres({ dataDir, port: await freePort() });
     return {
       url: database.url,
+      localUrl: database.localUrl,
       stop: async () => {
         await database.stop();
         removeDir();
