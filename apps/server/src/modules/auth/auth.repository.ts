@@ -1,4 +1,24 @@
 import type { Db } from '../../db/client.ts';
+import { compiledQuery } from '../../db/compiled.ts';
+
+/** A console session by its token's hash, with its user: every call's check, compiled once (db/compiled.ts). */
+const byHash = compiledQuery(
+  () => '',
+  (db, _: void, p: { tokenHash: Buffer }) =>
+    db
+      .selectFrom('user_sessions')
+      .innerJoin('users', 'users.id', 'user_sessions.user_id')
+      .select([
+        'user_sessions.id',
+        'user_sessions.user_id',
+        'user_sessions.last_seen_at',
+        'user_sessions.expires_at',
+        'user_sessions.revoked_at',
+        'users.email',
+        'users.language',
+      ])
+      .where('user_sessions.token_hash', '=', p.tokenHash),
+);
 
 export function authRepository(db: Db) {
   return {
@@ -15,21 +35,7 @@ export function authRepository(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow(),
 
-    findByHash: (tokenHash: Buffer) =>
-      db
-        .selectFrom('user_sessions')
-        .innerJoin('users', 'users.id', 'user_sessions.user_id')
-        .select([
-          'user_sessions.id',
-          'user_sessions.user_id',
-          'user_sessions.last_seen_at',
-          'user_sessions.expires_at',
-          'user_sessions.revoked_at',
-          'users.email',
-          'users.language',
-        ])
-        .where('user_sessions.token_hash', '=', tokenHash)
-        .executeTakeFirst(),
+    findByHash: async (tokenHash: Buffer) => (await byHash.rows(db, undefined, { tokenHash }))[0],
 
     touch: (id: number, at: Date) =>
       db.updateTable('user_sessions').set({ last_seen_at: at }).where('id', '=', id).execute(),

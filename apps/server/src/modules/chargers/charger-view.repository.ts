@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { ChargerStatus } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
+import { compiledQuery } from '../../db/compiled.ts';
 import { pageBounds } from '../../db/page-bounds.ts';
 import type { ChargerRow, ConnectorRow } from './chargers.repository.ts';
 
@@ -12,24 +13,64 @@ const naturalAlias = sql`chargers.alias collate natural_order`;
 
 export type ChargerFilter = { keyword?: string | undefined; status?: ChargerStatus | undefined };
 
+const ofStation = (db: Db, stationId: number, { keyword, status }: ChargerFilter) => {
+  let query = db.selectFrom('chargers').where('station_id', '=', stationId);
+  if (keyword) {
+    query = query.where(
+      sql<boolean>`(strpos(lower(product_code), lower(${keyword})) > 0 or strpos(lower(alias), lower(${keyword})) > 0)`,
+    );
+  }
+  if (status) query = query.where('status', '=', status);
+  return query;
+};
+
+/** What a charger's JSON column `extra_json` holds (the sessions module's expression for one charger). */
+type PerCharger = (chargerId: Expression<number>) => RawBuilder<unknown[]>;
+
+/**
+ * The list's page query (`pageWithConnectors`), compiled once per shape (db/compiled.ts): which filters are given,
+ * the page size, a first page or not (its literal LIMIT, db/page-bounds.ts), and the expression per charger.
+ */
+const pageQuery = (perCharger: PerCharger) =>
+  compiledQuery(
+    (s: { keyword: boolean; status: boolean; limit: number; firstPage: boolean }) =>
+      `${s.keyword}|${s.status}|${s.limit}|${s.firstPage}`,
+    (db, s, p: { stationId: number; offset: number } & ChargerFilter) => {
+      const filter = { keyword: s.keyword ? p.keyword : undefined, status: s.status ? p.status : undefined };
+      return pageBounds(
+        ofStation(db, p.stationId, filter)
+          .selectAll('chargers')
+          .select([
+            ofStation(db, p.stationId, filter)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .as('matching'),
+            sql<ConnectorJson[]>`(select coalesce(json_agg(k order by k.connector_id), '[]') from connectors k
+            where k.charger_id = chargers.id)`.as('connectors_json'),
+            perCharger(sql.ref<number>('chargers.id')).as('extra_json'),
+          ])
+          .orderBy(naturalAlias)
+          .orderBy('chargers.id'),
+        s.limit,
+        s.firstPage ? 0 : p.offset,
+      );
+    },
+  );
+const pageQueries = new WeakMap<PerCharger, ReturnType<typeof pageQuery>>();
+
+/** A charger of a site (the detail), compiled once. */
+const inStation = compiledQuery(
+  () => '',
+  (db, _: void, p: { stationId: number; chargerId: number }) =>
+    db.selectFrom('chargers').selectAll().where('station_id', '=', p.stationId).where('id', '=', p.chargerId),
+);
+
 /** The reads behind the console's charger list and detail (their ongoing sessions come from the sessions module). */
 export function chargerViewRepository(db: Db) {
-  const ofStation = (stationId: number, { keyword, status }: ChargerFilter) => {
-    let query = db.selectFrom('chargers').where('station_id', '=', stationId);
-    if (keyword) {
-      query = query.where(
-        sql<boolean>`(strpos(lower(product_code), lower(${keyword})) > 0 or strpos(lower(alias), lower(${keyword})) > 0)`,
-      );
-    }
-    if (status) query = query.where('status', '=', status);
-    return query;
-  };
-
   return {
     /** One page of a site's chargers, by alias in natural order (BULK-2 before BULK-10, any case), then id. */
     page: (stationId: number, filter: ChargerFilter, limit: number, offset: number): Promise<ChargerRow[]> =>
       pageBounds(
-        ofStation(stationId, filter).selectAll().orderBy(naturalAlias).orderBy('id'),
+        ofStation(db, stationId, filter).selectAll().orderBy(naturalAlias).orderBy('id'),
         limit,
         offset,
       ).execute(),
@@ -48,22 +89,13 @@ export function chargerViewRepository(db: Db) {
       offset: number,
       perCharger: (chargerId: Expression<number>) => RawBuilder<T[]>,
     ): Promise<{ rows: ChargerRow[]; connectors: ConnectorRow[]; extra: T[]; total: number | undefined }> => {
-      const found = await pageBounds(
-        ofStation(stationId, filter)
-          .selectAll('chargers')
-          .select([
-            ofStation(stationId, filter)
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .as('matching'),
-            sql<ConnectorJson[]>`(select coalesce(json_agg(k order by k.connector_id), '[]') from connectors k
-            where k.charger_id = chargers.id)`.as('connectors_json'),
-            perCharger(sql.ref<number>('chargers.id')).as('extra_json'),
-          ])
-          .orderBy(naturalAlias)
-          .orderBy('chargers.id'),
-        limit,
-        offset,
-      ).execute();
+      let query = pageQueries.get(perCharger);
+      if (!query) pageQueries.set(perCharger, (query = pageQuery(perCharger)));
+      const found = await query.rows(
+        db,
+        { keyword: Boolean(filter.keyword), status: Boolean(filter.status), limit, firstPage: offset === 0 },
+        { stationId, ...filter, offset },
+      );
       const rows: ChargerRow[] = [];
       const connectors: ConnectorRow[] = [];
       const extra: T[] = [];
@@ -71,13 +103,13 @@ export function chargerViewRepository(db: Db) {
         rows.push(row);
         for (const c of connectors_json)
           connectors.push({ ...c, status_at: new Date(c.status_at), updated_at: new Date(c.updated_at) });
-        for (const e of extra_json) extra.push(e);
+        for (const e of extra_json) extra.push(e as T);
       }
       return { rows, connectors, extra, total: found[0]?.matching ?? undefined };
     },
 
     count: async (stationId: number, filter: ChargerFilter): Promise<number> => {
-      const row = await ofStation(stationId, filter)
+      const row = await ofStation(db, stationId, filter)
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirstOrThrow();
       return Number(row.total);
@@ -105,13 +137,8 @@ export function chargerViewRepository(db: Db) {
         .execute(),
 
     /** A charger of that site; another site's charger is not found, exactly like a missing one. */
-    findInStation: (stationId: number, chargerId: number): Promise<ChargerRow | undefined> =>
-      db
-        .selectFrom('chargers')
-        .selectAll()
-        .where('station_id', '=', stationId)
-        .where('id', '=', chargerId)
-        .executeTakeFirst(),
+    findInStation: async (stationId: number, chargerId: number): Promise<ChargerRow | undefined> =>
+      (await inStation.rows(db, undefined, { stationId, chargerId }))[0],
 
     connectors: async (chargerIds: number[]): Promise<ConnectorRow[]> =>
       chargerIds.length === 0

@@ -1,8 +1,21 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { compiledQuery } from '../../db/compiled.ts';
 import type { Database } from '../../db/schema.ts';
 
 export type SiteRow = Selectable<Database['sites']>;
 export type SiteValues = Omit<Insertable<Database['sites']>, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
+
+/** A site of its owner: the site detail's read and each call's ownership check, compiled once (db/compiled.ts). */
+const ownedSite = compiledQuery(
+  () => '',
+  (db, _: void, p: { userId: number; id: number }) =>
+    db.selectFrom('sites').selectAll().where('user_id', '=', p.userId).where('id', '=', p.id),
+);
+const ownedSiteId = compiledQuery(
+  () => '',
+  (db, _: void, p: { userId: number; id: number }) =>
+    db.selectFrom('sites').select('id').where('user_id', '=', p.userId).where('id', '=', p.id),
+);
 
 /** Every query is scoped to the owning user: a site of another account is never read, changed or counted. */
 export function sitesRepository(db: Kysely<Database>) {
@@ -18,7 +31,7 @@ export function sitesRepository(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirstOrThrow(),
 
-    findOwned: (userId: number, id: number) => owned(userId).where('id', '=', id).executeTakeFirst(),
+    findOwned: async (userId: number, id: number) => (await ownedSite.rows(db, undefined, { userId, id }))[0],
 
     /** Whoever owns it: only for a caller that reached the site another way (a display link names its site). */
     findById: (id: number) => db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -32,12 +45,7 @@ export function sitesRepository(db: Kysely<Database>) {
       owned(userId).where('id', '=', id).forUpdate().executeTakeFirst(),
 
     isOwned: async (userId: number, id: number) =>
-      (await db
-        .selectFrom('sites')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst()) !== undefined,
+      (await ownedSiteId.rows(db, undefined, { userId, id })).length > 0,
 
     update: (userId: number, id: number, values: Omit<Updateable<Database['sites']>, 'id' | 'user_id'>) =>
       db
