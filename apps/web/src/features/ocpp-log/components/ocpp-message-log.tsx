@@ -108,11 +108,11 @@ export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) 
           <TableHead>
             <TableRow>
               <TableCell>{t('ocppLog.columns.time')}</TableCell>
-              <TableCell>{t('ocppLog.columns.direction')}</TableCell>
+              <TableCell sx={wide}>{t('ocppLog.columns.direction')}</TableCell>
               <TableCell>{t('ocppLog.columns.action')}</TableCell>
               <TableCell>{t('ocppLog.columns.kind')}</TableCell>
-              <TableCell>{t('ocppLog.columns.payload')}</TableCell>
-              <TableCell>{t('ocppLog.columns.answer')}</TableCell>
+              <TableCell sx={wide}>{t('ocppLog.columns.payload')}</TableCell>
+              <TableCell sx={wide}>{t('ocppLog.columns.answer')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -125,13 +125,39 @@ export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) 
                   data-testid="ocpp-log-row"
                   data-kind={m.kind}
                   data-action={m.action ?? ''}
+                  data-direction={m.direction}
                 >
-                  <TableCell sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace' }}>
-                    {formatLogTime(m.at, timeZone)}
+                  <TableCell sx={{ fontFamily: 'monospace' }}>
+                    {/* On a phone the date goes above the time: the row then fits 390 px without scrolling. */}
+                    {formatLogTime(m.at, timeZone)
+                      .split(' ')
+                      .map((part, i) => (
+                        <Box
+                          component="span"
+                          key={i}
+                          sx={{ display: { xs: 'block', md: 'inline' }, whiteSpace: 'nowrap' }}
+                        >
+                          {i > 0 && (
+                            <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+                              {' '}
+                            </Box>
+                          )}
+                          {part}
+                        </Box>
+                      ))}
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`ocppLog.direction.${m.direction}`)}</TableCell>
-                  <TableCell>
+                  <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>
+                    {t(`ocppLog.direction.${m.direction}`)}
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere', whiteSpace: { md: 'nowrap' } }}>
                     {m.action ?? '—'}
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: { xs: 'block', md: 'none' } }}
+                    >
+                      {t(`ocppLog.direction.${m.direction}`)}
+                    </Typography>
                     {m.errorCode && (
                       <Typography variant="caption" color="error" display="block">
                         {m.errorCode}
@@ -151,12 +177,12 @@ export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) 
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell sx={{ maxWidth: 280 }}>
+                  <TableCell sx={{ ...wide, maxWidth: 150 }}>
                     <Typography variant="body2" noWrap sx={{ fontFamily: 'monospace' }}>
                       {summary(m.payload)}
                     </Typography>
                   </TableCell>
-                  <TableCell sx={{ maxWidth: 280 }}>
+                  <TableCell sx={{ ...wide, maxWidth: 150 }}>
                     <Typography variant="body2" noWrap sx={{ fontFamily: 'monospace' }}>
                       {summary(m.answer)}
                     </Typography>
@@ -165,7 +191,12 @@ export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) 
                 {open === m.id && (
                   <TableRow ref={revealOnOpen}>
                     <TableCell colSpan={6}>
-                      <Typography variant="caption" color="text.secondary" display="block">
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        display="block"
+                        sx={{ wordBreak: 'break-all' }}
+                      >
                         {t('ocppLog.messageId', { id: m.messageId })}
                         {m.answeredAt &&
                           ` · ${t('ocppLog.answeredAt', { time: formatLogTime(m.answeredAt, timeZone) })}`}
@@ -209,6 +240,9 @@ export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) 
     </Stack>
   );
 }
+
+/** Columns shown from a tablet up: on a phone the direction goes under the action, the payloads open in place. */
+const wide = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 const preStyle = { m: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
 
