@@ -3,24 +3,33 @@
 // query builder as the repository writes it (built, compiled and run every time, on db/client.ts's pool with its
 // named statements), and through Kysely with the query compiled once (CompiledQuery reused, only run). A fresh
 // server's embedded PostgreSQL (bench/ocpp/server-process.ts), one site; 8 queries in flight, CPU of this process
-// per query (process.cpuUsage).
+// per query (process.cpuUsage) and of PostgreSQL (its processes under the server, from /proc). Each way over
+// loopback TCP and over the embedded PostgreSQL's Unix socket (`--via tcp`, `--via socket`; both by default).
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { createDb } from '../../apps/server/src/db/client.ts';
 import { table } from '../ocpp/figures.ts';
+import { treeCpuSeconds } from '../ocpp/proc-stats.ts';
 import { startServer, type ServerProcess } from '../ocpp/server-process.ts';
 import { seed } from '../sessions/seed.ts';
 import type {} from 'fastify';
 
 const { values: args } = parseArgs({
-  options: { seconds: { type: 'string', default: '3' }, rounds: { type: 'string', default: '3' } },
+  options: {
+    seconds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
+    via: { type: 'string', default: 'tcp,socket' },
+  },
 });
 const forMs = Number(args.seconds) * 1000;
 
-async function cpuPerQuery(run: () => Promise<unknown>): Promise<number> {
+/** CPU ms per query of this process and of PostgreSQL. */
+async function cpuPerQuery(run: () => Promise<unknown>): Promise<[number, number]> {
   let n = 0;
+  const pg0 = treeCpuSeconds(server!.pid);
   const start = process.cpuUsage();
   const end = performance.now() + forMs;
   await Promise.all(
@@ -32,24 +41,76 @@ async function cpuPerQuery(run: () => Promise<unknown>): Promise<number> {
     }),
   );
   const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000 / n;
+  return [(used.user + used.system) / 1000 / n, ((treeCpuSeconds(server!.pid) - pg0) * 1000) / n];
 }
 
 let server: ServerProcess | undefined;
-let db: ReturnType<typeof createDb> | undefined;
-let raw: pg.Pool | undefined;
+const dbs: ReturnType<typeof createDb>[] = [];
+const raws: pg.Pool[] = [];
 try {
   server = await startServer(path.join(import.meta.dirname, '../..'), {});
-  db = createDb(server.databaseUrl, { max: 8 });
-  raw = new pg.Pool({ connectionString: server.databaseUrl, max: 8 });
-  const site = await seed(db, { sessions: 1000, chargers: 10, sampled: 10, readings: 2 }, () => {});
+  const urls = new Map([
+    ['tcp', server.databaseUrl],
+    ['socket', server.socketUrl],
+  ]);
+  const seedDb = createDb(server.databaseUrl, { max: 8 });
+  dbs.push(seedDb);
+  const site = await seed(
+    seedDb,
+    { sessions: 1000, chargers: 10, sampled: 10, readings: 2 },
+    () => {},
+  );
+  const results = new Map<string, [number, number][]>();
+  for (const via of args.via.split(',')) {
+    const url = urls.get(via);
+    if (!url) throw new Error(`no ${via} address (a server without the Unix socket?)`);
+    const db = createDb(url, { max: 8 });
+    const raw = new pg.Pool({ connectionString: url, max: 8 });
+    dbs.push(db);
+    raws.push(raw);
+    const ways = await waysOf(db, raw, site.stationId);
+    for (const [, run] of ways) await cpuPerQuery(run); // warm-up
+    for (let r = 0; r < Number(args.rounds); r++)
+      for (const [name, run] of ways) {
+        const key = `${via}: ${name}`;
+        results.set(key, [...(results.get(key) ?? []), await cpuPerQuery(run)]);
+      }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  console.log(
+    table([
+      ['query', 'CPU ms per query: this process', 'PostgreSQL (median of rounds)'],
+      ...[...results].map(([name, xs]) => [
+        name,
+        median(xs.map((x) => x[0])).toFixed(3),
+        median(xs.map((x) => x[1])).toFixed(3),
+      ]),
+    ]),
+  );
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+} finally {
+  for (const raw of raws) await raw.end();
+  for (const db of dbs) await db.destroy();
+  await server?.stop();
+}
+
+async function waysOf(db: ReturnType<typeof createDb>, raw: pg.Pool, stationId: number) {
+  const site = { stationId };
   const { user_id: userId } = await db
     .selectFrom('sites')
     .select('user_id')
     .where('id', '=', site.stationId)
     .executeTakeFirstOrThrow();
   const built = () =>
-    db!
+    db
       .selectFrom('sites')
       .selectAll()
       .where('user_id', '=', userId)
@@ -65,10 +126,10 @@ try {
   const ways: [string, () => Promise<unknown>][] = [
     [
       'raw pg, prepared',
-      () => raw!.query({ name: 'site', text: compiled.sql, values: [userId, site.stationId] }),
+      () => raw.query({ name: 'site', text: compiled.sql, values: [userId, site.stationId] }),
     ],
     ['Kysely, built each time', built],
-    ['Kysely, compiled once', () => db!.executeQuery(once)],
+    ['Kysely, compiled once', () => db.executeQuery(once)],
   ];
   // A page: 10 sessions of the site, every column (about 30), as a list reads them.
   const page = db
@@ -82,26 +143,9 @@ try {
   ways.push(
     [
       'page of 10: raw pg, prepared',
-      () => raw!.query({ name: 'page', text: page.sql, values: [...page.parameters] }),
+      () => raw.query({ name: 'page', text: page.sql, values: [...page.parameters] }),
     ],
-    ['page of 10: Kysely, compiled once', () => db!.executeQuery(pageOnce)],
+    ['page of 10: Kysely, compiled once', () => db.executeQuery(pageOnce)],
   );
-  const results = new Map<string, number[]>(ways.map(([name]) => [name, []]));
-  for (const [, run] of ways) await cpuPerQuery(run); // warm-up
-  for (let r = 0; r < Number(args.rounds); r++)
-    for (const [name, run] of ways) results.get(name)!.push(await cpuPerQuery(run));
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  console.log(
-    table([
-      ['query', 'CPU ms per query (median of rounds)'],
-      ...[...results].map(([name, xs]) => [name, median(xs).toFixed(3)]),
-    ]),
-  );
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exitCode = 1;
-} finally {
-  await raw?.end();
-  await db?.destroy();
-  await server?.stop();
+  return ways;
 }

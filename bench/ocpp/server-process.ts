@@ -14,6 +14,8 @@ export type ServerProcess = {
   /** ws://127.0.0.1:PORT/ocpp */
   ocppUrl: string;
   databaseUrl: string;
+  /** The embedded PostgreSQL over its Unix socket, when it has one (a server since session 10 of bench/api). */
+  socketUrl?: string;
   /** Lines the server logged at warn or above, counted by message; the first ones kept whole. */
   problems: () => { count: number; byMessage: Map<string, number> };
   stop: () => Promise<void>;
@@ -88,6 +90,10 @@ export async function startServer(
     ocppUrl: `ws://127.0.0.1:${port}/ocpp`,
     databaseUrl:
       databaseUrl ?? `postgres://postgres:${encodeURIComponent(password())}@127.0.0.1:${pgPort}/postgres`,
+    ...(!databaseUrl &&
+      fs.existsSync(path.join(dataDir, 'pg-socket', `.s.PGSQL.${pgPort}`)) && {
+        socketUrl: `postgres://postgres:${encodeURIComponent(password())}@127.0.0.1:${pgPort}/postgres?host=${encodeURIComponent(path.join(dataDir, 'pg-socket'))}`,
+      }),
     problems: log.problems,
     stop,
   };

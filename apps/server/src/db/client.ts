@@ -39,8 +39,16 @@ export function createDb(
   return db;
 }
 
-/** Statement names by SQL text (null: not to be named), for every pool of the process; at most `namesMax`. */
-const statementNames = new Map<string, string | null>();
+/**
+ * A named statement's query config, made once per statement and frozen: each query is an object whose prototype it
+ * is, holding only its values. pg copies a config's own properties per query (`new Query`: its descriptors, one
+ * by one) and keeps the prototype, so one own property is copied instead of four (1.6 -> 0.7 µs per query,
+ * bench/api README session 10).
+ */
+type StatementConfig = Readonly<{ name: string; text: string; rowMode: 'array' }>;
+
+/** Statement configs by SQL text (null: not to be named), for every pool of the process; at most `namesMax`. */
+const statements = new Map<string, StatementConfig | null>();
 const namesMax = 2000;
 
 type Query = (...args: unknown[]) => unknown;
@@ -66,20 +74,22 @@ function prepareReads(client: pg.PoolClient) {
   (client as unknown as { query: Query }).query = (...args: unknown[]) => {
     const [text, values] = args;
     if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return plain(...args);
-    let name = statementNames.get(text);
-    if (name === undefined) {
-      if (!namable(text) || statementNames.size >= namesMax) return plain(text, values);
-      name = `k${statementNames.size}`;
-      statementNames.set(text, name);
+    let statement = statements.get(text);
+    if (statement === undefined) {
+      if (!namable(text) || statements.size >= namesMax) return plain(text, values);
+      statement = Object.freeze({ name: `k${statements.size}`, text, rowMode: 'array' as const });
+      statements.set(text, statement);
     }
-    if (name === null) return plain(text, values);
-    const named = name;
-    return (plain({ name, text, values, rowMode: 'array' }) as Promise<pg.QueryResult<unknown[]>>).then(
+    if (statement === null) return plain(text, values);
+    const config = Object.create(statement) as { values: unknown[] };
+    config.values = values;
+    const named = statement.name;
+    return (plain(config) as Promise<pg.QueryResult<unknown[]>>).then(
       (result) => asObjects(named, result),
       (error: unknown) => {
         if (!/cached plan must not change result type/.test(String((error as Error | undefined)?.message)))
           throw error;
-        statementNames.set(text, null);
+        statements.set(text, null);
         return plain(text, values);
       },
     );
