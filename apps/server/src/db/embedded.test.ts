@@ -92,3 +92,19 @@ it('falls back to TCP, saying so, when the socket path would be too long for a s
     await pg.stop();
   }
 }, 60_000);
+
+it('falls back to TCP, saying so, when the socket directory cannot be made', async () => {
+  const dataDir = path.join(work, 'blocked');
+  fs.mkdirSync(dataDir, { mode: 0o755 });
+  fs.chmodSync(dataDir, 0o755);
+  fs.writeFileSync(path.join(dataDir, 'pg-socket'), 'not a directory');
+  const said: string[] = [];
+  const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), say: (line) => said.push(line) });
+  try {
+    expect(said).toEqual([expect.stringMatching(/Cannot prepare .*pg-socket .*: using TCP on 127\.0\.0\.1 only/)]);
+    expect(pg.localUrl).toBe(pg.url);
+    expect(await serverAddress(pg.localUrl)).toBe('127.0.0.1');
+  } finally {
+    await pg.stop();
+  }
+}, 60_000);

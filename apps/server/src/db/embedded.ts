@@ -46,12 +46,21 @@ export async function startEmbeddedPostgres({
   if (isRoot) ensurePostgresUserCanReach(databaseDir);
   const socketDir = path.resolve(dataDir, 'pg-socket');
   const socketPath = path.join(socketDir, `.s.PGSQL.${port}`);
-  const useSocket = Buffer.byteLength(socketPath) <= socketPathMax;
-  if (useSocket) prepareSocketDir(socketDir, isRoot);
-  else
+  let useSocket = Buffer.byteLength(socketPath) <= socketPathMax;
+  if (!useSocket)
     say(
       `The embedded database's socket path ${socketPath} is longer than ${socketPathMax} bytes: using TCP on 127.0.0.1 only (a shorter DATA_DIR gives the socket)`,
     );
+  else {
+    try {
+      prepareSocketDir(socketDir, isRoot);
+    } catch (error) {
+      useSocket = false;
+      say(
+        `Cannot prepare ${socketDir} for the embedded database's socket (${firstLine(error)}): using TCP on 127.0.0.1 only`,
+      );
+    }
+  }
 
   const output: string[] = [];
   const EmbeddedPostgres = await loadEmbeddedPostgres();
