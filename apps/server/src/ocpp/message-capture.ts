@@ -1,5 +1,5 @@
 import type { RPCClient } from 'ocpp-rpc';
-import type { LoggedExchange, OcppLogWriter } from '../modules/ocpp-log/ocpp-log.service.ts';
+import { loggedJson, type LoggedExchange, type OcppLogWriter } from '../modules/ocpp-log/ocpp-log.service.ts';
 import { maskSecrets } from './v16/mask-secrets.ts';
 
 /** CALLs waiting for their answer, per direction: a charger may leave some unanswered (the oldest is logged so). */
@@ -14,7 +14,11 @@ const invalidTextMax = 2000;
 /** A bigger frame is logged without its payload (its size instead): OCPP messages are a few KB. */
 const payloadFrameMax = 64 * 1024;
 
-type OpenCall = { action: string; at: Date; payload: unknown; timer?: NodeJS.Timeout | undefined };
+/**
+ * A CALL waiting for its answer, its payload already JSON text (masked) rather than the parsed frame: held until the
+ * answer (tens of milliseconds under load), a tree of objects would outlive V8's young generation; a string is one.
+ */
+type OpenCall = { action: string; at: Date; payload: string; timer?: NodeJS.Timeout | undefined };
 
 /**
  * Puts every frame of a charger's socket, both ways, into the message log, one row per exchange (issue 15): a CALL
@@ -42,7 +46,7 @@ export function captureMessages(
       action: call.action,
       errorCode: null,
       payload: call.payload,
-      answer: undefined,
+      answer: null,
     });
   };
   const remember = (direction: 'in' | 'out', id: string, call: OpenCall) => {
@@ -82,7 +86,11 @@ export function captureMessages(
     const messageId = typeof id === 'string' ? id : typeof id === 'number' ? String(id) : '';
     if (type === 2 && typeof rest[0] === 'string') {
       const action = rest[0];
-      remember(sender, messageId, { action, at, payload: tooBig ?? maskSecrets(action, 'call', rest[1]) });
+      remember(sender, messageId, {
+        action,
+        at,
+        payload: loggedJson(tooBig ?? maskSecrets(action, 'call', rest[1])),
+      });
       return;
     }
     if (type === 3 || type === 4) {
@@ -103,12 +111,13 @@ export function captureMessages(
         messageId,
         action,
         errorCode: type === 4 ? String(rest[0]) : null,
-        payload: call?.payload,
-        answer:
+        payload: call?.payload ?? null,
+        answer: loggedJson(
           tooBig ??
-          (type === 3
-            ? maskSecrets(action, 'result', rest[0])
-            : { errorDescription: rest[1] ?? '', errorDetails: rest[2] ?? {} }),
+            (type === 3
+              ? maskSecrets(action, 'result', rest[0])
+              : { errorDescription: rest[1] ?? '', errorDetails: rest[2] ?? {} }),
+        ),
       });
       return;
     }
@@ -120,8 +129,8 @@ export function captureMessages(
       messageId,
       action: null,
       errorCode: null,
-      payload: { text: message.slice(0, invalidTextMax) },
-      answer: undefined,
+      payload: loggedJson({ text: message.slice(0, invalidTextMax) }),
+      answer: null,
     });
   });
 

@@ -36,10 +36,10 @@ export type LoggedExchange = {
   messageId: string;
   action: string | null;
   errorCode: string | null;
-  /** The CALL's payload; undefined when not seen. */
-  payload: unknown;
-  /** The answer's payload; undefined without one. */
-  answer: unknown;
+  /** The CALL's payload as JSON text (loggedJson); null when not seen. */
+  payload: string | null;
+  /** The answer's payload as JSON text; null without one. */
+  answer: string | null;
 };
 
 export type LoggedConnection = {
@@ -98,8 +98,7 @@ const securityRetentionDaysMin = 90;
  * A payload as JSON for the log. A hostile frame can be nested too deep for JSON.stringify (a RangeError thrown
  * here, in the socket's message event, would end the process): it is logged as such, not as sent.
  */
-function printable(payload: unknown): string | null {
-  if (payload === undefined) return null;
+export function loggedJson(payload: unknown): string {
   try {
     return JSON.stringify(payload ?? null);
   } catch {
@@ -125,8 +124,8 @@ export function ocppLogService(options: OcppLogOptions) {
         message_id: m.messageId.slice(0, 64),
         action: m.action?.slice(0, ocppLogLimits.actionMax) ?? null,
         error_code: m.errorCode?.slice(0, 64) ?? null,
-        payload: printable(m.payload),
-        answer: printable(m.answer),
+        payload: m.payload,
+        answer: m.answer,
       });
     },
     connection: (c) =>
