@@ -18,6 +18,7 @@ import { tcpBalancer } from '../../test/tcp-balancer.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { aCard, aCardId } from '../modules/cards/cards.fixtures.ts';
 import { aCharger, anOperatorWithSite, chargerCall } from '../modules/chargers/chargers.fixtures.ts';
+import { profileIds } from '../modules/load/load-profiles.ts';
 import { simulators, storedRows } from './ocpp.fixtures.ts';
 
 // Three Plugboard processes over one PostgreSQL, as behind a load balancer: a command asked of one node reaches a
@@ -135,6 +136,31 @@ describe('several nodes over one database', () => {
     const stopped = await ask(node(2), op, chargerCall('stop'), { chargerId: charger.id });
     expect(stopped.status, stopped.msg).toBe(200);
     expect(stopped.data).toMatchObject({ id: started.data.id, status: 'complete', stopReason: 'Remote' });
+  });
+
+  it('allocates, from node 1 where load management was turned on, a car charging at a charger connected to node 3', async () => {
+    const op = await anOperatorWithSite(db);
+    const charger = await aCharger(db, {
+      stationId: op.stationId,
+      capacityL1: 32,
+      capacityL2: 32,
+      capacityL3: 32,
+    });
+    const sim = sims.make(charger, { url: wsOf(node(3)), carPowerW: 32 * 3 * 230 });
+    await sim.boot();
+    const enabled = await ask(node(1), op, '/cms-system/system/load/v2/enable', { isOpenLoad: 1 });
+    expect(enabled.status, enabled.msg).toBe(200);
+    // Node 1 knows the site is managed at once; nodes 2 and 3 at their next pass (every 5 s).
+    const card = await aCard(db, op.stationId);
+    await sim.plugIn(1);
+    await sim.presentCard(card.cardId, 1);
+    await vi.waitFor(() => expect(sim.connector(1).transactionId).not.toBeNull());
+    const txProfile = () =>
+      sim.connector(1).profiles.get(profileIds.tx) as
+        { chargingSchedule: { chargingSchedulePeriod: { limit: number }[] } } | undefined;
+    await vi.waitFor(() => expect(txProfile()?.chargingSchedule.chargingSchedulePeriod[0]?.limit).toBe(32), {
+      timeout: 5000 + schedulingSlackMs,
+    });
   });
 
   it('reboots and resets the PIN of a charger on node 3 from nodes 1 and 2, and answers 1003 once it is gone', async () => {
