@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aCharger } from '../modules/chargers/chargers.fixtures.ts';
 import { listeningApp, simulators, type OcppTestApp, storedRows } from './ocpp.fixtures.ts';
@@ -66,6 +67,43 @@ describe('the sweep', () => {
     t.clock.advance(3600_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await chargerRow(charger.id)).toMatchObject({ connected: true, status: 'available' });
+  });
+
+  it('writes nothing for the quiet chargers it holds: its own heartbeat vouches for them', async () => {
+    const charger = await aCharger(t.db);
+    const sim = sims.make(charger);
+    await sim.boot();
+    const version = async () =>
+      (await sql<{ xmin: string }>`select xmin::text from chargers where id = ${charger.id}`.execute(t.db))
+        .rows[0]?.xmin;
+    const before = await version();
+    // Several full passes (every 100 ms here).
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await version()).toBe(before);
+    expect(await chargerRow(charger.id)).toMatchObject({ connected: true, status: 'available' });
+  });
+
+  it("shows a dead node's chargers last seen about when their node was", async () => {
+    const charger = await aCharger(t.db);
+    await t.db
+      .insertInto('nodes')
+      .values({ id: 'node-silent', heartbeat_at: new Date(Date.now() - 3600_000) })
+      .execute();
+    await t.db
+      .updateTable('chargers')
+      .set({
+        connected: true,
+        status: 'charging',
+        node_id: 'node-silent',
+        connection_id: crypto.randomUUID(),
+        last_seen_at: new Date(t.clock.now().getTime() - 24 * 3600_000),
+      })
+      .where('id', '=', charger.id)
+      .execute();
+    await vi.waitFor(async () => expect((await chargerRow(charger.id)).connected).toBe(false));
+    // Its node was found dead 1.5 ping intervals (150 ms) after its last beat it had been heard of: not a day ago.
+    const seen = (await chargerRow(charger.id)).last_seen_at!.getTime();
+    expect(t.clock.now().getTime() - seen).toBeLessThan(5000);
   });
 
   it('claims back a charger another node marked offline while this node still holds its socket', async () => {

@@ -6,9 +6,9 @@ import type { ConnectionRegistry } from './connection-registry.ts';
 import type { FailureLimiter } from './failure-limiter.ts';
 
 export type SweepOptions = {
-  chargers: Pick<ChargerService, 'touch' | 'markOfflineOnNodes' | 'markStaleOffline'>;
+  chargers: Pick<ChargerService, 'claimBack' | 'markOfflineOnNodes' | 'markStaleOffline'>;
   sessions: Pick<SessionService, 'closeStuckSessions'>;
-  nodes: Pick<NodeService, 'nodeId' | 'heartbeat' | 'deadNodes' | 'forget' | 'pruneCalls'>;
+  nodes: Pick<NodeService, 'nodeId' | 'heartbeat' | 'deadNodes' | 'knownNodes' | 'forget' | 'pruneCalls'>;
   registry: ConnectionRegistry;
   limiter: FailureLimiter;
   pingIntervalMs: number;
@@ -26,29 +26,35 @@ export type SweepOptions = {
  * One pass of the periodic sweep (every half ping interval, on every node; steps 2, 4, 5 and 6 every other pass,
  * i.e. every interval):
  * 1. this node's heartbeat (its `nodes` row);
- * 2. vouch, in one write, for the sockets this node holds (their chargers' last_seen_at becomes now), and claim
- *    back a charger another node marked offline while this one could not reach the database;
+ * 2. claim back the chargers another node marked offline while this one could not reach the database (a read of
+ *    this node's released rows; a live node writes nothing for sockets that stay quiet: its `nodes` row vouches
+ *    for them all, so 50,000 quiet chargers cost no row writes a minute);
  * 3. mark offline the chargers of nodes whose heartbeat is older than 1.5 intervals (killed, or cut off: three
- *    beats missed), then remove those nodes' rows;
- * 4. mark offline the chargers still marked connected that no node vouched for in 3 intervals: a backstop for
- *    rows whose node is unknown (a live node vouches every interval, which leaves one interval of slack);
+ *    beats missed), their last_seen_at at least when their node was last known alive, then remove those nodes' rows;
+ * 4. mark offline the chargers still marked connected by no node the database knows, not seen for 3 intervals: a
+ *    backstop for rows whose node is unknown;
  * 5. delete routed calls whose origin stopped waiting;
  * 6. close the ongoing sessions of chargers offline for longer than `stuckSessionAfterMs` (docs/ocpp.md).
  */
 export async function sweepOnce(o: SweepOptions): Promise<void> {
-  // The cut-offs are taken before vouching: a row vouched for in this pass is never older than them.
+  // The cut-offs are taken before this pass writes anything.
   const at = o.now().getTime();
   await o.nodes.heartbeat();
   if (o.full) {
     o.limiter.prune();
-    await o.chargers.touch(o.nodes.nodeId, o.registry.sockets());
+    await o.chargers.claimBack(o.nodes.nodeId, o.registry.sockets());
   }
   const dead = await o.nodes.deadNodes();
-  let offline = await o.chargers.markOfflineOnNodes(dead);
+  // A node is dead once silent for 1.5 intervals: it was last heard about then (within the half interval between
+  // two passes).
+  let offline = await o.chargers.markOfflineOnNodes(dead, new Date(at - 1.5 * o.pingIntervalMs));
   await o.nodes.forget(dead);
   let closed = 0;
   if (o.full) {
-    offline += await o.chargers.markStaleOffline(new Date(at - 3 * o.pingIntervalMs));
+    offline += await o.chargers.markStaleOffline(
+      new Date(at - 3 * o.pingIntervalMs),
+      await o.nodes.knownNodes(),
+    );
     await o.nodes.pruneCalls();
     closed = await o.sessions.closeStuckSessions(new Date(at - o.stuckSessionAfterMs));
   }

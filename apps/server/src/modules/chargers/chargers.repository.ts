@@ -54,49 +54,51 @@ export function chargersRepository(db: Db) {
       db.updateTable('chargers').set(values).where('id', '=', id).returning(stateColumns).executeTakeFirst(),
 
     /**
-     * Vouches for sockets this node holds: each (charger, connection) pair whose row that connection still owns
-     * gets last_seen_at = at. Returns the chargers among them that were marked offline meanwhile (by another node's
-     * sweep while this node could not reach the database), to be marked connected again.
+     * The chargers another node's sweep marked offline while this node still had them (it was cut off from the
+     * database, or too slow to beat): their rows keep this node's id and their connection id, so that this node,
+     * still holding those sockets, can claim them back. Read, not written: a live node's sockets need no write to
+     * stay online (its `nodes` row vouches for them all).
      */
-    touch: async (sockets: { chargerId: number; connectionId: string }[], at: Date): Promise<number[]> => {
-      if (sockets.length === 0) return [];
-      const ids = sockets.map((s) => s.chargerId);
-      const connections = sockets.map((s) => s.connectionId);
-      // Locked in id order first, as the status notifications' batch locks them (connector-statuses.ts): two
-      // writers taking the same chargers in different orders deadlocked under bench:ocpp.
-      const rows = await sql<{ id: number; connected: boolean }>`
-        with locked as (
-          select id from chargers
-          where (id, connection_id) in (select * from unnest(${ids}::bigint[], ${connections}::uuid[]))
-          order by id
-          for update
-        )
-        update chargers set last_seen_at = ${at} from locked where chargers.id = locked.id
-        returning chargers.id, chargers.connected`.execute(db);
-      return rows.rows.filter((r) => !r.connected).map((r) => r.id);
-    },
-
-    /**
-     * Chargers marked connected whose node stopped vouching for them (it died, or lost the database). The
-     * connection id stays, so that a node still holding the socket can claim the row back (`touch`).
-     */
-    markStaleOffline: (seenBefore: Date, at: Date): Promise<ChargerState[]> =>
+    releasedFrom: (nodeId: string): Promise<{ id: number; connection_id: string | null }[]> =>
       db
-        .updateTable('chargers')
-        .set({ connected: false, status: 'offline', updated_at: at })
-        .where('connected', '=', true)
-        .where('last_seen_at', '<', seenBefore)
-        .returning(stateColumns)
+        .selectFrom('chargers')
+        .select(['id', 'connection_id'])
+        .where('node_id', '=', nodeId)
+        .where('connected', '=', false)
         .execute(),
 
     /**
-     * Chargers marked connected by nodes found dead. As for stale ones, connection and node stay, so that a node
-     * that was only cut off from the database can claim its sockets back.
+     * A backstop: chargers marked connected by no node the database knows (none, or one already forgotten), not
+     * seen since `seenBefore`. The connection id stays, so that a node still holding the socket can claim the row
+     * back (`releasedFrom`).
      */
-    markOfflineOnNodes: (nodeIds: string[], at: Date): Promise<ChargerState[]> =>
-      db
+    markStaleOffline: (seenBefore: Date, knownNodes: string[], at: Date): Promise<ChargerState[]> => {
+      let query = db
         .updateTable('chargers')
         .set({ connected: false, status: 'offline', updated_at: at })
+        .where('connected', '=', true)
+        .where('last_seen_at', '<', seenBefore);
+      if (knownNodes.length > 0) {
+        query = query.where((eb) => eb.or([eb('node_id', 'is', null), eb('node_id', 'not in', knownNodes)]));
+      }
+      return query.returning(stateColumns).execute();
+    },
+
+    /**
+     * Chargers marked connected by nodes found dead. As for stale ones, connection and node stay, so that a node
+     * that was only cut off from the database can claim its sockets back. Their last_seen_at becomes at least
+     * `lastKnownAt`, when their node was last known alive (a live node's chargers are not written to while they
+     * stay quiet, so the row's value may be much older).
+     */
+    markOfflineOnNodes: (nodeIds: string[], lastKnownAt: Date, at: Date): Promise<ChargerState[]> =>
+      db
+        .updateTable('chargers')
+        .set({
+          connected: false,
+          status: 'offline',
+          updated_at: at,
+          last_seen_at: sql`greatest(last_seen_at, ${lastKnownAt}::timestamptz)`,
+        })
         .where('connected', '=', true)
         .where('node_id', 'in', nodeIds)
         .returning(stateColumns)

@@ -285,27 +285,41 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
       connections.disconnect(chargerId, connectionId, now()),
 
     /**
-     * The sockets this node holds are alive: the sweep vouches for them in one write. A charger that another node
-     * marked offline meanwhile (this node had lost the database for a while) is marked connected again.
+     * Chargers another node marked offline while this node still holds their sockets (it had lost the database for
+     * a while) are marked connected again. One read of this node's released rows; nothing written otherwise.
      */
-    touch: async (nodeId: string, sockets: { chargerId: number; connectionId: string }[]): Promise<void> => {
-      const revived = await repo.touch(sockets, now());
-      for (const chargerId of revived) {
-        const socket = sockets.find((s) => s.chargerId === chargerId);
-        if (socket) await service.markConnected(chargerId, { nodeId, connectionId: socket.connectionId });
+    claimBack: async (
+      nodeId: string,
+      sockets: { chargerId: number; connectionId: string }[],
+    ): Promise<void> => {
+      if (sockets.length === 0) return;
+      const released = await repo.releasedFrom(nodeId);
+      if (released.length === 0) return;
+      const held = new Map(sockets.map((s) => [s.chargerId, s.connectionId]));
+      for (const row of released) {
+        const connectionId = held.get(row.id);
+        if (connectionId && connectionId === row.connection_id) {
+          await service.markConnected(row.id, { nodeId, connectionId });
+        }
       }
     },
 
-    /** Marks offline every charger no node has vouched for since `seenBefore`; returns how many. */
-    markStaleOffline: async (seenBefore: Date): Promise<number> => {
-      const states = await changeStates((tx) => tx.markStaleOffline(seenBefore, now()));
+    /**
+     * Marks offline every charger marked connected by a node the database does not know (`knownNodes` are those it
+     * does) and not seen since `seenBefore`; returns how many.
+     */
+    markStaleOffline: async (seenBefore: Date, knownNodes: string[]): Promise<number> => {
+      const states = await changeStates((tx) => tx.markStaleOffline(seenBefore, knownNodes, now()));
       return states.length;
     },
 
-    /** Marks offline the chargers whose sockets were held by nodes found dead; returns how many. */
-    markOfflineOnNodes: async (nodeIds: string[]): Promise<number> => {
+    /**
+     * Marks offline the chargers whose sockets were held by nodes found dead; returns how many. `lastKnownAt`: when
+     * those nodes were last known alive (their chargers' last_seen_at becomes at least that).
+     */
+    markOfflineOnNodes: async (nodeIds: string[], lastKnownAt: Date = now()): Promise<number> => {
       if (nodeIds.length === 0) return 0;
-      const states = await changeStates((tx) => tx.markOfflineOnNodes(nodeIds, now()));
+      const states = await changeStates((tx) => tx.markOfflineOnNodes(nodeIds, lastKnownAt, now()));
       return states.length;
     },
 

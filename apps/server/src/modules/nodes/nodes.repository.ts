@@ -38,6 +38,9 @@ export function nodesRepository(db: Db) {
         await db.selectFrom('nodes').select('id').where('heartbeat_at', '<', olderThan(staleMs)).execute()
       ).map((r) => r.id),
 
+    known: async (): Promise<string[]> =>
+      (await db.selectFrom('nodes').select('id').execute()).map((r) => r.id),
+
     isAlive: async (id: string, staleMs: number): Promise<boolean> =>
       (await db
         .selectFrom('nodes')

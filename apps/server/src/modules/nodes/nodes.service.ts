@@ -116,6 +116,9 @@ export function nodeService({ db, nodeId, pingIntervalMs, log }: NodeServiceDeps
     /** The nodes whose heartbeat is older than 1.5 ping intervals. */
     deadNodes: (): Promise<string[]> => repo.dead(deadAfterMs),
 
+    /** Every node the database knows (alive, or dead and not yet forgotten). */
+    knownNodes: (): Promise<string[]> => repo.known(),
+
     /** Removes dead nodes' rows, once their chargers are marked offline. */
     forget: (ids: string[]): Promise<void> => repo.removeDead(ids, deadAfterMs),
 
