@@ -149,8 +149,8 @@ export function OcppMessageLog({ chargerId, productCode }: OcppMessageLogProps) 
                   <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>
                     {t(`ocppLog.direction.${m.direction}`)}
                   </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere', whiteSpace: { md: 'nowrap' } }}>
-                    {m.action ?? '—'}
+                  <TableCell sx={{ overflowWrap: 'break-word', whiteSpace: { md: 'nowrap' } }}>
+                    {m.action ? <CamelWords text={m.action} /> : '—'}
                     <Typography
                       variant="caption"
                       color="text.secondary"
@@ -251,3 +251,21 @@ const summary = (payload: unknown) => (payload === null ? '—' : JSON.stringify
 /** Milliseconds from the CALL to its answer; null without both. */
 const roundTripMs = (m: OcppMessage): number | null =>
   m.answeredAt && m.payload !== null ? Date.parse(m.answeredAt) - Date.parse(m.at) : null;
+
+/**
+ * An action name that may break between its words on a phone ("Status|Notification"), never inside one: a narrow
+ * column broke "Authorize" into "Authori ze" at any letter.
+ */
+function CamelWords({ text }: { text: string }) {
+  const words = text.split(/(?=[A-Z][a-z])/);
+  return (
+    <>
+      {words.map((word, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {word}
+        </Fragment>
+      ))}
+    </>
+  );
+}
