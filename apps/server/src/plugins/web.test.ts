@@ -11,6 +11,8 @@ let dist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'plugboard-web-'));
   fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'assets', 'index-old456.js'), 'console.log("v1")');
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>console v1</title>');
   t = await createTestApp({ webDist: dist });
 });
@@ -37,6 +39,32 @@ describe('the console from WEB_DIST', () => {
     const after = await t.app.inject({ method: 'GET', url: '/chargeList' });
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('console v2');
+  });
+
+  it('serves the assets of a build written after the start, immutable, and 404 for one that is not there', async () => {
+    fs.writeFileSync(path.join(dist, 'assets', 'index-new123.js'), 'console.log("v2")');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-new123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("v2")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/gone-000.js' })).statusCode).toBe(404);
+    // What was there at the start too, and the top-level files.
+    expect((await t.app.inject({ method: 'GET', url: '/assets/index-old456.js' })).body).toBe(
+      'console.log("v1")',
+    );
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect([icon.statusCode, icon.body, icon.headers['cache-control']]).toEqual([200, '<svg/>', 'no-cache']);
+    fs.writeFileSync(path.join(dist, '..', 'outside-the-build.txt'), 'secret');
+    try {
+      for (const url of [
+        '/assets/../../outside-the-build.txt',
+        '/assets/%2e%2e/%2e%2e/outside-the-build.txt',
+      ]) {
+        expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('secret');
+      }
+    } finally {
+      fs.rmSync(path.join(dist, '..', 'outside-the-build.txt'));
+    }
   });
 
   it('still answers an unknown API path with the catalogue 404, not a page', async () => {

@@ -14,17 +14,28 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   const index = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(index);
   if (hasBuild) {
+    // The few top-level files (favicon, ...) keep their names: routes made from the folder as it is at start.
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
-      setHeaders: (res, filePath) => {
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
+      globIgnore: ['assets/**'],
+      cacheControl: false,
+      setHeaders: (res) => {
+        res.setHeader('cache-control', 'no-cache');
+      },
+    });
+    // Hashed assets are looked up per request: a build written under a running node (an upgrade in place) names
+    // new files, which a route list made at start would answer 404 (a blank console until a restart).
+    await app.register(fastifyStatic, {
+      root: path.join(webDist, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      index: false,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (res) => {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
