@@ -224,10 +224,13 @@ export function sessionsHistoryRepository(db: Db) {
         },
         { ...values, offset, countLimit: countLimit ?? 0 },
       );
-      return found.map(({ registers_json, ...row }) => ({
-        ...row,
-        registers: registers_json === null ? null : (JSON.parse(registers_json) as [number, number][]),
-      }));
+      // Each row given its registers in place: a copy of its two dozen fields per row was 1 % of the server's busy
+      // time under the API benchmark (bench/api README, session 10).
+      const rows = found as ((typeof found)[number] & { registers: [number, number][] | null })[];
+      for (const row of rows)
+        row.registers =
+          row.registers_json === null ? null : (JSON.parse(row.registers_json) as [number, number][]);
+      return rows;
     },
 
     /** How many sessions match, counting no further than `limit` (so a million rows cost what `limit` does). */
