@@ -15,6 +15,27 @@ afterAll(() => t.close());
 
 const { chargerRow, sessionsOf } = storedRows(() => t.db);
 
+/** A charger left charging on a node whose last beat was an hour ago, last seen at `lastSeenAt`. */
+async function aChargerOfASilentNode(nodeId: string, lastSeenAt: Date) {
+  const charger = await aCharger(t.db);
+  await t.db
+    .insertInto('nodes')
+    .values({ id: nodeId, heartbeat_at: new Date(Date.now() - 3600_000) })
+    .execute();
+  await t.db
+    .updateTable('chargers')
+    .set({
+      connected: true,
+      status: 'charging',
+      node_id: nodeId,
+      connection_id: crypto.randomUUID(),
+      last_seen_at: lastSeenAt,
+    })
+    .where('id', '=', charger.id)
+    .execute();
+  return charger;
+}
+
 describe('the sweep', () => {
   it('marks offline a charger left connected by a node that died', async () => {
     const charger = await aCharger(t.db);
@@ -35,23 +56,8 @@ describe('the sweep', () => {
   });
 
   it('marks offline the chargers of a node whose heartbeat stopped, and forgets that node', async () => {
-    const charger = await aCharger(t.db);
-    await t.db
-      .insertInto('nodes')
-      .values({ id: 'node-gone', heartbeat_at: new Date(Date.now() - 3600_000) })
-      .execute();
-    // Vouched for far ahead: only the node's silence can take it offline.
-    await t.db
-      .updateTable('chargers')
-      .set({
-        connected: true,
-        status: 'charging',
-        node_id: 'node-gone',
-        connection_id: crypto.randomUUID(),
-        last_seen_at: new Date(Date.now() + 3600_000),
-      })
-      .where('id', '=', charger.id)
-      .execute();
+    // Seen far ahead: only the node's silence can take it offline.
+    const charger = await aChargerOfASilentNode('node-gone', new Date(Date.now() + 3600_000));
     await vi.waitFor(async () =>
       expect(await chargerRow(charger.id)).toMatchObject({ connected: false, status: 'offline' }),
     );
@@ -84,22 +90,10 @@ describe('the sweep', () => {
   });
 
   it("shows a dead node's chargers last seen about when their node was", async () => {
-    const charger = await aCharger(t.db);
-    await t.db
-      .insertInto('nodes')
-      .values({ id: 'node-silent', heartbeat_at: new Date(Date.now() - 3600_000) })
-      .execute();
-    await t.db
-      .updateTable('chargers')
-      .set({
-        connected: true,
-        status: 'charging',
-        node_id: 'node-silent',
-        connection_id: crypto.randomUUID(),
-        last_seen_at: new Date(t.clock.now().getTime() - 24 * 3600_000),
-      })
-      .where('id', '=', charger.id)
-      .execute();
+    const charger = await aChargerOfASilentNode(
+      'node-silent',
+      new Date(t.clock.now().getTime() - 24 * 3600_000),
+    );
     await vi.waitFor(async () => expect((await chargerRow(charger.id)).connected).toBe(false));
     // Its node was found dead 1.5 ping intervals (150 ms) after its last beat it had been heard of: not a day ago.
     const seen = (await chargerRow(charger.id)).last_seen_at!.getTime();
