@@ -30,7 +30,9 @@ const { values: args, positionals } = parseArgs({
 });
 const file = positionals[0];
 if (!file) {
-  console.log('node bench/profile-sum.ts FILE.cpuprofile [--window S [--before-end E]] [--top N] [--incl f,g]');
+  console.log(
+    'node bench/profile-sum.ts FILE.cpuprofile [--window S [--before-end E]] [--top N] [--incl f,g]',
+  );
   process.exit(1);
 }
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
@@ -56,7 +58,10 @@ if (args.window && args['before-end']) {
   const end = profile.endTime - Number(args['before-end']) * 1e6;
   const start = end - Number(args.window) * 1e6;
   from = at.findIndex((t) => t >= start);
-  to = Math.max(from, at.findIndex((t) => t > end));
+  to = Math.max(
+    from,
+    at.findIndex((t) => t > end),
+  );
 } else if (args.window) {
   const span = Number(args.window) * 1e6;
   let busy = 0;

@@ -26,7 +26,11 @@ function nsPer(run: (i: number) => void): number {
 const text = 'select "id", "name" from "sites" where "user_id" = $1 and "id" = $2';
 const statement = Object.freeze({ name: 'k1', text, rowMode: 'array' as const });
 const fields = (count: number): Fields =>
-  Array.from({ length: count }, (_, i) => ({ name: `column_${i}`, dataTypeID: i % 2 ? 23 : 1184, format: 'text' }));
+  Array.from({ length: count }, (_, i) => ({
+    name: `column_${i}`,
+    dataTypeID: i % 2 ? 23 : 1184,
+    format: 'text',
+  }));
 const five = fields(5);
 const twenty = fields(20);
 

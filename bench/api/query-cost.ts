@@ -55,11 +55,7 @@ try {
   ]);
   const seedDb = createDb(server.databaseUrl, { max: 8 });
   dbs.push(seedDb);
-  const site = await seed(
-    seedDb,
-    { sessions: 1000, chargers: 10, sampled: 10, readings: 2 },
-    () => {},
-  );
+  const site = await seed(seedDb, { sessions: 1000, chargers: 10, sampled: 10, readings: 2 }, () => {});
   const results = new Map<string, [number, number][]>();
   for (const via of args.via.split(',')) {
     const url = urls.get(via);

@@ -83,7 +83,11 @@ it('falls back to TCP, saying so, when the socket path would be too long for a s
   fs.mkdirSync(long, { mode: 0o755 });
   fs.chmodSync(long, 0o755);
   const said: string[] = [];
-  const pg = await startEmbeddedPostgres({ dataDir: long, port: await freePort(), say: (line) => said.push(line) });
+  const pg = await startEmbeddedPostgres({
+    dataDir: long,
+    port: await freePort(),
+    say: (line) => said.push(line),
+  });
   try {
     expect(said).toEqual([expect.stringMatching(/longer than 107 bytes: using TCP on 127\.0\.0\.1 only/)]);
     expect(pg.localUrl).toBe(pg.url);
@@ -101,7 +105,9 @@ it('falls back to TCP, saying so, when the socket directory cannot be made', asy
   const said: string[] = [];
   const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), say: (line) => said.push(line) });
   try {
-    expect(said).toEqual([expect.stringMatching(/Cannot prepare .*pg-socket .*: using TCP on 127\.0\.0\.1 only/)]);
+    expect(said).toEqual([
+      expect.stringMatching(/Cannot prepare .*pg-socket .*: using TCP on 127\.0\.0\.1 only/),
+    ]);
     expect(pg.localUrl).toBe(pg.url);
     expect(await serverAddress(pg.localUrl)).toBe('127.0.0.1');
   } finally {

@@ -8,7 +8,11 @@ function aBus() {
   const events = {
     subscribe: (type: string, handler: (payload: { stationId: number }) => void) => {
       handlers.set(type, [...(handlers.get(type) ?? []), handler]);
-      return () => handlers.set(type, (handlers.get(type) ?? []).filter((h) => h !== handler));
+      return () =>
+        handlers.set(
+          type,
+          (handlers.get(type) ?? []).filter((h) => h !== handler),
+        );
     },
   } as unknown as Pick<EventBus, 'subscribe'>;
   const emit = (type: string, stationId: number) => handlers.get(type)?.forEach((h) => h({ stationId }));
