@@ -197,7 +197,7 @@ try {
   await apiLoad(base, site.token, site.stationId, 2000);
 
   const rows = [
-    ['phase', 'API req/s', 'API p50', 'API p99', 'charger msg/s', 'charger p99', 'CPU node/pg', 'target'],
+    ['phase', 'API req/s', 'API p50', 'API p99', 'charger msg/s', 'charger p99', 'CPU node/pg/load', 'target'],
   ];
   // CPU of the server and of its PostgreSQL (its children): on a shared machine the time per request says more than
   // the requests per second, which depend on what else runs.
@@ -205,14 +205,19 @@ try {
     // Backends that ended meanwhile included (a pool closes a connection idle for 10 s): summing the live ones
     // alone went negative with the central system's pool idle during the API phase.
     const pg = treeCpuSeconds(server!.pid);
-    return { node: cpuSeconds(server!.pid), pg };
+    // The load generators share the two cores: this process (the API clients) and the chargers' clients.
+    const own = process.cpuUsage();
+    const load = (own.user + own.system) / 1e6 + pool!.pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    return { node: cpuSeconds(server!.pid), pg, load };
   };
-  const cores = (before: { node: number; pg: number }) => {
+  type Cpu = ReturnType<typeof cpu>;
+  const cores = (before: Cpu) => {
     const now = cpu();
     const s = durationMs / 1000;
-    return `${((now.node - before.node) / s).toFixed(2)}/${((now.pg - before.pg) / s).toFixed(2)} cores`;
+    const f = (k: keyof Cpu) => ((now[k] - before[k]) / s).toFixed(2);
+    return `${f('node')}/${f('pg')}/${f('load')} cores`;
   };
-  const perRequest = (before: { node: number; pg: number }, requests: number) => {
+  const perRequest = (before: Cpu, requests: number) => {
     const now = cpu();
     return `${(((now.node - before.node) * 1000) / requests).toFixed(2)} ms node + ${(((now.pg - before.pg) * 1000) / requests).toFixed(2)} ms pg`;
   };

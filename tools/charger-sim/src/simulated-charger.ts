@@ -148,6 +148,18 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
     reconnect: true,
   } as ConstructorParameters<typeof RPCClient>[0]);
   client.on('disconnect', ({ code }: { code: number }) => log(`socket closed (${code})`));
+  // A charger takes its frames in the order they came. ocpp-rpc runs a CALL's handler at once but hands the answer
+  // to one of our own CALLs on after a microtask, so a StartTransaction.conf and a SetChargingProfile naming its
+  // transaction, read in one go, reached the handler before the transaction was known (Rejected, then sent again in
+  // W: load.spec in CI). Each CALL now waits until what came before it has been taken in.
+  const handle = client.handle.bind(client) as (...args: unknown[]) => void;
+  client.handle = ((...args: unknown[]) => {
+    const handler = args.pop() as (call: unknown) => unknown;
+    handle(...args, async (call: unknown) => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return handler(call);
+    });
+  }) as typeof client.handle;
 
   const connector = (id: number): ConnectorState => {
     const c = connectors.get(id);

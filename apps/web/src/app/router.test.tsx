@@ -43,7 +43,7 @@ describe('routes', () => {
   it('opens the overview from the empty path, with the dark top bar and no side menu', async () => {
     signedIn();
     const { router } = renderRoute('/');
-    await screen.findByTestId('overview-shell');
+    await screen.findByTestId('overview-shell', {}, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/overview');
     expect(screen.queryByTestId('side-menu')).toBeNull();
     expect(screen.getByTestId('overview-menu-button')).toBeTruthy();
