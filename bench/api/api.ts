@@ -197,7 +197,16 @@ try {
   await apiLoad(base, site.token, site.stationId, 2000);
 
   const rows = [
-    ['phase', 'API req/s', 'API p50', 'API p99', 'charger msg/s', 'charger p99', 'CPU node/pg/load', 'target'],
+    [
+      'phase',
+      'API req/s',
+      'API p50',
+      'API p99',
+      'charger msg/s',
+      'charger p99',
+      'CPU node/pg/load',
+      'target',
+    ],
   ];
   // CPU of the server and of its PostgreSQL (its children): on a shared machine the time per request says more than
   // the requests per second, which depend on what else runs.
