@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -70,6 +70,20 @@ describe('running the server', () => {
         paths: object;
       };
       expect(Object.keys(openapi.paths)).toContain('/cms-system/system/user/v2/login');
+      expect(await server.stop()).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it("listens with a backlog for a reconnect storm, not Node's 511", async () => {
+    const database = await createTestDatabase();
+    try {
+      const server = await runMain({ DATABASE_URL: database.url });
+      // A listening socket's Send-Q is its backlog; the kernel caps it at net.core.somaxconn.
+      const cap = Number(fs.readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+      const listening = execFileSync('ss', ['-Hltn', `sport = :${server.port}`], { encoding: 'utf8' });
+      expect(listening.trim().split(/\s+/)[2]).toBe(String(Math.min(4096, cap)));
       expect(await server.stop()).toBe(0);
     } finally {
       await database.drop();

@@ -6,6 +6,14 @@ import { migrate } from './db/migrate.ts';
 import { StartupError } from './lib/startup-error.ts';
 import { readyUrl } from './lib/ready-url.ts';
 
+/**
+ * Connections the kernel keeps for us while the event loop is busy (it caps this at net.core.somaxconn). Node's
+ * 511 overflowed in a reconnect storm: 50,000 chargers coming back to 3 nodes had their SYNs dropped by the
+ * thousand, each retried by TCP 1, 3, 7, 15 s later (handshakes up to 38 s, bench/ocpp/README.md). A charger
+ * waiting in this queue costs nothing; one whose SYN was dropped comes back seconds later.
+ */
+const listenBacklog = 4096;
+
 // Reads the configuration, starts the database (embedded unless DATABASE_URL is set), migrates, listens, and stops
 // cleanly on SIGTERM / SIGINT. A start that cannot succeed ends with one line saying what to do.
 async function main() {
@@ -56,19 +64,21 @@ async function main() {
     };
     process.on('SIGTERM', () => shutdown('SIGTERM'));
     process.on('SIGINT', () => shutdown('SIGINT'));
-    await app.listen({ port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') {
-        throw new StartupError(
-          `Port ${config.port} is already in use. Stop what uses it, or set PORT to a free port.`,
-        );
-      }
-      if (error.code === 'EACCES') {
-        throw new StartupError(
-          `Not allowed to listen on port ${config.port}. Choose a port above 1024 with PORT.`,
-        );
-      }
-      throw error;
-    });
+    await app
+      .listen({ port: config.port, host: config.host, backlog: listenBacklog })
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'EADDRINUSE') {
+          throw new StartupError(
+            `Port ${config.port} is already in use. Stop what uses it, or set PORT to a free port.`,
+          );
+        }
+        if (error.code === 'EACCES') {
+          throw new StartupError(
+            `Not allowed to listen on port ${config.port}. Choose a port above 1024 with PORT.`,
+          );
+        }
+        throw error;
+      });
     app.log.info(`Plugboard is ready on ${readyUrl(app.server.address(), !!config.tls)}`);
   } catch (error) {
     await stopDatabase().catch(() => {});
