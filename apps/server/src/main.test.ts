@@ -78,14 +78,18 @@ describe('running the server', () => {
 
   it("listens with a backlog for a reconnect storm, not Node's 511", async () => {
     const database = await createTestDatabase();
+    const server = await runMain({ DATABASE_URL: database.url }).catch(async (error: unknown) => {
+      await database.drop();
+      throw error;
+    });
     try {
-      const server = await runMain({ DATABASE_URL: database.url });
       // A listening socket's Send-Q is its backlog; the kernel caps it at net.core.somaxconn.
       const cap = Number(fs.readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
       const listening = execFileSync('ss', ['-Hltn', `sport = :${server.port}`], { encoding: 'utf8' });
       expect(listening.trim().split(/\s+/)[2]).toBe(String(Math.min(4096, cap)));
-      expect(await server.stop()).toBe(0);
     } finally {
+      // Stopped whatever the assertion says: a failed one left the server running.
+      expect(await server.stop()).toBe(0);
       await database.drop();
     }
   });
