@@ -7,7 +7,7 @@ import { useTheme } from '@mui/material/styles';
 import type { OverviewPeriod } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
 import { filledSeries, labelStep, widestLabelPx } from '../lib/buckets';
-import { formatBucket, formatKwh, formatMinor, formatMoneyTick } from '../lib/format';
+import { formatBucket, formatKwh, formatKwhTick, formatMinor, formatMoneyTick } from '../lib/format';
 import { OverviewCard } from './overview-card';
 
 export type PeriodChartsProps = { data: OverviewPeriod };
@@ -45,6 +45,7 @@ export function PeriodCharts({ data }: PeriodChartsProps) {
       ...(chartPx > 0 && { tickLabelInterval: (_: unknown, index: number) => labelled(index) }),
     },
   ];
+  const maxKwh = Math.max(0, ...series.map((s) => s.energyWh / 1000));
   const unit = data.bucket === 'hour' ? t('overview.charts.perHour') : t('overview.charts.perDay');
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 2fr 1.3fr' } }}>
@@ -61,7 +62,7 @@ export function PeriodCharts({ data }: PeriodChartsProps) {
             hideLegend
             skipAnimation
             xAxis={xAxis}
-            yAxis={[{ width: 48, valueFormatter: (v: number) => formatKwh(lang, v * 1000, 0) }]}
+            yAxis={[{ width: 48, valueFormatter: (v: number) => formatKwhTick(lang, v, maxKwh) }]}
             series={[
               {
                 data: series.map((s) => s.energyWh / 1000),

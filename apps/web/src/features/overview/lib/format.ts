@@ -35,6 +35,16 @@ export function formatMoneyTick(language: string, amount: number, currency: stri
   }
 }
 
+/**
+ * A chart axis tick of kWh, with as many decimals as the axis needs to tell its ticks apart: an axis of about five
+ * ticks up to `maxKwh` steps by at least a tenth of its order of magnitude (0.7 kWh: 0.2 apart, 2 decimals; 7 kWh: 1
+ * decimal; 70 kWh: none). Whole kWh alone read 0, 0, 0, 1, 1 for a day of 0.7 kWh.
+ */
+export function formatKwhTick(language: string, kwh: number, maxKwh: number): string {
+  const decimals = maxKwh > 0 ? Math.max(0, Math.ceil(-Math.log10(maxKwh)) + 1) : 0;
+  return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: decimals }).format(kwh);
+}
+
 /** Wh as kWh with up to `decimals` decimals. */
 export function formatKwh(language: string, wh: number, decimals = 3): string {
   return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: decimals }).format(wh / 1000);
