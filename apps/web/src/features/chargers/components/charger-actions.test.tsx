@@ -230,6 +230,40 @@ describe('charger actions', () => {
     expect(screen.getByTestId('charger-action-delete')).toHaveProperty('disabled', false);
   });
 
+  it('does not start a charger whose only connector finished charging, and says to unplug', () => {
+    showActions(
+      aCharger({
+        status: 'chargingComplete',
+        connectors: [{ connectorId: 1, status: 'chargingComplete', errorCode: null }],
+      }),
+    );
+    expect(screen.getByTestId('charger-action-start')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('charger-action-start-hint').textContent).toBe(
+      'Charging completed, please unplug the cable',
+    );
+    expect(screen.getByTestId('charger-action-reboot')).toHaveProperty('disabled', false);
+  });
+
+  it('does not start a charger whose connector 0 reports it faulted, and says so', () => {
+    showActions(
+      aCharger({
+        status: 'faulted',
+        connectors: [
+          { connectorId: 0, status: 'faulted', errorCode: 'GroundFailure' },
+          { connectorId: 1, status: 'available', errorCode: null },
+        ],
+      }),
+    );
+    expect(screen.getByTestId('charger-action-start')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('charger-action-start-hint').textContent).toBe('Device faulted, cannot start');
+  });
+
+  it('offers start with no hint while the connector is free', () => {
+    showActions(aCharger());
+    expect(screen.getByTestId('charger-action-start')).toHaveProperty('disabled', false);
+    expect(screen.queryByTestId('charger-action-start-hint')).toBeNull();
+  });
+
   it('blocks deleting with the load-management reminder instead of calling', async () => {
     const { requests, isLoadManagementActive } = showActions(aCharger(), { loadManagement: true });
     fireEvent.click(screen.getByTestId('charger-action-delete'));
@@ -345,6 +379,52 @@ describe('charger actions', () => {
       expect(requests.map((request) => request.body)).toEqual([
         { stationId: 7, chargerId: charger.id, connectorId: 2 },
       ]);
+    });
+
+    it('starts on the available connector when the other one finished charging', async () => {
+      const charger = aCharger({
+        alias: 'Twin',
+        status: 'chargingComplete',
+        connectors: [
+          { connectorId: 1, status: 'chargingComplete', errorCode: null },
+          { connectorId: 2, status: 'available', errorCode: null },
+        ],
+      });
+      const { requests } = showActions(charger, {
+        answers: { [startChargingPath]: envelope(200, 'success', aSession(44, 2)) },
+      });
+      expect(screen.getByTestId('charger-action-start')).toHaveProperty('disabled', false);
+      expect(screen.queryByTestId('charger-action-start-hint')).toBeNull();
+      fireEvent.click(screen.getByTestId('charger-action-start'));
+      const dialog = await screen.findByTestId('charger-choose-start');
+      expect(within(dialog).getByTestId('connector-choice-1').querySelector('input')).toHaveProperty(
+        'disabled',
+        true,
+      );
+      expect(within(dialog).getByTestId('connector-choice-2').querySelector('input')).toHaveProperty(
+        'checked',
+        true,
+      );
+      fireEvent.click(within(dialog).getByTestId('connector-choice-ok'));
+      expect(await screen.findByText('Charging started: session 44')).toBeTruthy();
+      expect(requests.map((request) => request.body)).toEqual([
+        { stationId: 7, chargerId: charger.id, connectorId: 2 },
+      ]);
+    });
+
+    it('does not start when no connector can, saying why in general', () => {
+      showActions(
+        aCharger({
+          connectors: [
+            { connectorId: 1, status: 'chargingComplete', errorCode: null },
+            { connectorId: 2, status: 'unavailable', errorCode: null },
+          ],
+        }),
+      );
+      expect(screen.getByTestId('charger-action-start')).toHaveProperty('disabled', true);
+      expect(screen.getByTestId('charger-action-start-hint').textContent).toBe(
+        'No connector can start charging now',
+      );
     });
 
     it('stops the session chosen among those ongoing', async () => {

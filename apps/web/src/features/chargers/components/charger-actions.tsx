@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import KeyIcon from '@mui/icons-material/Key';
@@ -9,7 +10,14 @@ import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import StopIcon from '@mui/icons-material/Stop';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
-import { stopRejectedMessage, type Charger, type PinResetResult } from '@plugboard/contract';
+import {
+  codes,
+  stopRejectedMessage,
+  type Charger,
+  type ChargerStatus,
+  type ErrorCode,
+  type PinResetResult,
+} from '@plugboard/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
@@ -60,8 +68,17 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
   // Closed by hand: on an offline charger, or one that shows it no longer runs the session (it restarted, or
   // reported the connector free, without a StopTransaction): the server says so per session.
   const closable = sessions.some((s) => s.closable);
-  // Start stays possible while a connector is free; each connector holds one session.
-  const full = charging && sessions.length >= Math.max(1, outlets.length);
+  // Why each connector cannot start (the server's rule); Start stays possible while one can.
+  const refusalOn = (connectorId: number) => startRefusal(charger, connectorId);
+  const refusals = outlets.length > 0 ? outlets.map((c) => refusalOn(c.connectorId)) : [refusalOn(1)];
+  const startBlocked = refusals.every((code) => code !== undefined);
+  const distinct = new Set(refusals);
+  const [onlyRefusal] = distinct;
+  const startHint = !startBlocked
+    ? null
+    : distinct.size === 1 && onlyRefusal !== undefined
+      ? t(`errors.${onlyRefusal}`)
+      : t('chargers.choose.noneCanStart');
   const success = (message: string) => notify({ message, severity: 'success' });
   /** The confirm dialog of an action: its title, a question naming the charger, and the action as the button. */
   const ask = (action: Action, type: ConfirmType = 'primary', version = '') =>
@@ -200,7 +217,7 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
       value: c.connectorId,
       label: connectorLabel(c.connectorId),
       status: c.status,
-      disabled: sessions.some((s) => s.connectorId === c.connectorId),
+      disabled: refusalOn(c.connectorId) !== undefined,
     }));
   const stopChoices = (): ConnectorChoice[] =>
     sessions.map((s) => ({
@@ -213,7 +230,7 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
     <>
       <Stack direction="row" useFlexGap flexWrap="wrap" spacing={1} data-testid="charger-actions">
         {button('start', 'charger-action-start', <PlayArrowIcon />, {
-          disabled: offline || full,
+          disabled: startBlocked,
           variant: 'contained',
         })}
         {button('stop', 'charger-action-stop', <StopIcon />, {
@@ -243,6 +260,16 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
         {button('resetPin', 'charger-action-reset-pin', <KeyIcon />)}
         {button('delete', 'charger-action-delete', <DeleteOutlineIcon />, { color: 'error' })}
       </Stack>
+      {startHint !== null && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', mt: 1 }}
+          data-testid="charger-action-start-hint"
+        >
+          {startHint}
+        </Typography>
+      )}
       <CloseSessionDialog charger={charger} open={closing} onClose={() => setClosing(false)} />
       <NewPinDialog productCode={charger.productCode} result={newPin} onClose={() => setNewPin(null)} />
       <ConnectorChoiceDialog
@@ -262,4 +289,53 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
       />
     </>
   );
+}
+
+// Connector 0 speaks for the whole charger in these statuses (the server's wholeChargerStatuses).
+const wholeChargerStatuses: readonly ChargerStatus[] = ['faulted', 'recoveringFromFault', 'unavailable'];
+
+/**
+ * Why the server would refuse a start on this connector (apps/server/src/modules/chargers/start-refusal.ts, whose
+ * rule this mirrors), or undefined when it would send it. A connector never reported is given the benefit of the
+ * doubt there too.
+ */
+function startRefusal(charger: Charger, connectorId: number): ErrorCode | undefined {
+  if (!charger.connected) return codes.startChargerOffline;
+  const whole = charger.connectors.find((c) => c.connectorId === 0);
+  const wholeCode = whole && wholeChargerStatuses.includes(whole.status) && refusalOf(whole.status);
+  if (wholeCode) return wholeCode;
+  const target = charger.connectors.find((c) => c.connectorId === connectorId);
+  const code = target && refusalOf(target.status);
+  if (code) return code;
+  if (charger.ongoingSessions.some((s) => s.connectorId === connectorId)) return codes.startConnectorCharging;
+  return undefined;
+}
+
+function refusalOf(status: ChargerStatus): ErrorCode | undefined {
+  switch (status) {
+    case 'available':
+    case 'ready':
+    case 'online':
+      return undefined;
+    // A transaction runs, whether energy flows or the charger or load manager holds it back.
+    case 'charging':
+    case 'queuing':
+    case 'scheduled':
+    case 'waitingForGridCapacity':
+    case 'waitingForSurplus':
+    case 'waitingForRandomizedDelay':
+      return codes.startConnectorCharging;
+    case 'waitingForEv':
+      return codes.startWaitingForEv;
+    case 'chargingComplete':
+      return codes.startChargingComplete;
+    case 'faulted':
+    case 'recoveringFromFault':
+      return codes.startChargerFaulted;
+    case 'unavailable':
+    case 'disconnected':
+      return codes.startChargerUnavailable;
+    case 'offline':
+      return codes.startChargerOffline;
+  }
 }
