@@ -9,6 +9,8 @@ export type SessionChartProps = { meterValues: SessionDetail['meterValues'] };
 
 const powerColor = '#6366F1';
 const energyColor = '#10B981';
+/** Under this span the time axis shows seconds. */
+const shortSpanMs = 10 * 60_000;
 
 /** Power (kW, left axis) and energy (kWh, right axis) over the session, from its meter values. */
 export function SessionChart({ meterValues }: SessionChartProps) {
@@ -29,13 +31,17 @@ export function SessionChart({ meterValues }: SessionChartProps) {
     );
   }
   const number = (value: number, decimals: number) => formatNumber(i18n.language, value, decimals);
+  // The axis ticks a short session every few seconds: in hours and minutes alone, a 43 s session read the same
+  // time on every tick.
+  const times = [...power, ...energy].map((point) => point.x);
+  const withSeconds = Math.max(...times) - Math.min(...times) < shortSpanMs;
   return (
     <LineChart
       testId="session-chart"
       ariaLabel={t('sessions.chart.title')}
       leftTitle="kW"
       rightTitle="kWh"
-      formatX={(x) => formatTime(i18n.language, x, timeZone)}
+      formatX={(x) => formatTime(i18n.language, x, timeZone, withSeconds)}
       formatTick={(value) => number(value, 2)}
       series={[
         {

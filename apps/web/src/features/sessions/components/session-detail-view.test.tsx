@@ -88,6 +88,28 @@ describe('session detail', () => {
     expect(within(chart).getByTestId('session-chart-series-energy').dataset.count).toBe('3');
   });
 
+  it('labels the time axis of a session of under a minute with seconds, each tick differently', async () => {
+    const at = (second: number) =>
+      new Date(Date.parse('2025-03-03T21:30:00.000Z') + second * 1000).toISOString();
+    showDetail(
+      aSessionDetail({
+        orderNo: 41,
+        meterValues: [0, 10, 20, 30, 43].map((second) => ({
+          at: at(second),
+          energyKwh: second / 1000,
+          powerKw: 11,
+        })),
+      }),
+    );
+    const chart = await screen.findByTestId('session-chart');
+    const ticks = [...chart.querySelectorAll('.MuiChartsAxis-bottom .MuiChartsAxis-tickLabel')].map(
+      (tick) => tick.textContent,
+    );
+    // Hours and minutes alone read the same time on every tick.
+    expect(ticks.length).toBeGreaterThan(2);
+    expect(new Set(ticks).size).toBe(ticks.length);
+  });
+
   it('deletes only after the irreversible confirm', async () => {
     const { requests } = showDetail();
     fireEvent.click(await screen.findByTestId('session-delete'));

@@ -42,10 +42,12 @@ export function formatDateTime(language: string, iso: string, timeZone?: string)
   }).format(new Date(iso));
 }
 
-export function formatTime(language: string, ms: number, timeZone?: string): string {
+/** Hours and minutes of an instant, and its seconds where minutes alone would not tell times apart. */
+export function formatTime(language: string, ms: number, timeZone?: string, withSeconds = false): string {
   return new Intl.DateTimeFormat(intlLocale(language), {
     hour: '2-digit',
     minute: '2-digit',
+    ...(withSeconds && { second: '2-digit' }),
     timeZone,
   }).format(ms);
 }
