@@ -92,7 +92,8 @@ export function SessionDetailView({ orderNo, listPath, onDeleted }: SessionDetai
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1.5}
-        alignItems={{ sm: 'center' }}
+        // On a phone the column would stretch the status chip to the full width.
+        alignItems={{ xs: 'flex-start', sm: 'center' }}
         sx={{ mb: 2 }}
       >
         <Typography variant="h5" component="h1">
