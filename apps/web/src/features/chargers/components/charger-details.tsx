@@ -15,7 +15,7 @@ import { useCharger } from '../api/get-charger';
 import type { LoadManagementCheck } from '../lib/load-management';
 import { ChargerActions } from './charger-actions';
 import { ChargerStatusChip } from './charger-status-chip';
-import { ChargerFields } from './charger-fields';
+import { ChargerFields, ChargerSessions } from './charger-fields';
 import { ChargerReservations } from './charger-reservations';
 import { ChargerDiagnostics } from './charger-diagnostics';
 import { Section } from './detail-section';
@@ -89,6 +89,8 @@ function DetailsBody({ row, onClose, isLoadManagementActive }: DetailsBodyProps)
           onDeleted={onClose}
         />
       </Section>
+      {/* Right below the actions: after a start, the energy rising is in view without scrolling. */}
+      <ChargerSessions charger={charger} />
 
       <Button
         component={RouterLink}

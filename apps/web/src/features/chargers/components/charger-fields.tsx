@@ -173,28 +173,37 @@ export function ChargerFields({ charger }: ChargerFieldsProps) {
           </Field>
         ))}
       </Section>
-
-      <Section title={t('chargers.details.session')}>
-        {sessions.map((session) => (
-          <Box key={session.id} data-testid="charger-detail-session" data-connector={session.connectorId}>
-            <Field label={t('chargers.fields.sessionId')} testId="charger-detail-session-id">
-              {session.id}
-            </Field>
-            <Field label={t('chargers.fields.sessionConnector')}>{session.connectorId}</Field>
-            <Field label={t('chargers.fields.sessionStart')}>
-              {formatDateTime(i18n.language, session.startTime, timeZone)}
-            </Field>
-            <Field label={t('chargers.fields.sessionEnergy')} testId="charger-detail-session-energy">
-              {t('chargers.units.kilowattHours', { value: number(session.energyWh / 1000, 3) })}
-            </Field>
-          </Box>
-        ))}
-        {sessions.length === 0 && (
-          <Typography color="text.secondary" data-testid="charger-detail-no-session">
-            {t('chargers.details.noSession')}
-          </Typography>
-        )}
-      </Section>
     </>
+  );
+}
+
+/** The sessions running on the charger, with their energy: what the operator watches after a start. */
+export function ChargerSessions({ charger }: ChargerFieldsProps) {
+  const { t, i18n } = useTranslation();
+  const { timeZone } = useSiteTimeZone();
+  const number = (value: number, decimals?: number) => formatNumber(i18n.language, value, decimals);
+  const sessions = charger.ongoingSessions;
+  return (
+    <Section title={t('chargers.details.session')}>
+      {sessions.map((session) => (
+        <Box key={session.id} data-testid="charger-detail-session" data-connector={session.connectorId}>
+          <Field label={t('chargers.fields.sessionId')} testId="charger-detail-session-id">
+            {session.id}
+          </Field>
+          <Field label={t('chargers.fields.sessionConnector')}>{session.connectorId}</Field>
+          <Field label={t('chargers.fields.sessionStart')}>
+            {formatDateTime(i18n.language, session.startTime, timeZone)}
+          </Field>
+          <Field label={t('chargers.fields.sessionEnergy')} testId="charger-detail-session-energy">
+            {t('chargers.units.kilowattHours', { value: number(session.energyWh / 1000, 3) })}
+          </Field>
+        </Box>
+      ))}
+      {sessions.length === 0 && (
+        <Typography color="text.secondary" data-testid="charger-detail-no-session">
+          {t('chargers.details.noSession')}
+        </Typography>
+      )}
+    </Section>
   );
 }
