@@ -71,10 +71,15 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   // TLS_CERT / TLS_KEY: https and wss on this same port (OCPP security profiles 2 and 3), nothing in plain text.
   const https = config.tls ? await httpsOptions(config.tls) : undefined;
+  // Tests build apps without a NODE_ID: each is a node of its own.
+  const nodeId = config.nodeId ?? `${hostname()}:${randomUUID()}`;
   const app = Fastify({
     ...(https && { https }),
     logger: {
       level: config.logLevel,
+      // Nodes on one machine share a hostname: each JSON line names its node. Not on a terminal (pretty), which
+      // shows one node, and where pino-pretty would print the id under every line.
+      base: { pid: process.pid, hostname: hostname(), ...(config.logFormat !== 'pretty' && { nodeId }) },
       // Tokens and signatures never reach the log; bodies are not logged at all.
       redact: {
         paths: ['req.headers.authorization', 'req.headers["x-token"]', 'req.headers.cookie'],
@@ -175,10 +180,9 @@ export async function buildApp({
   const central = await registerOcpp(app, {
     chargers,
     sessions,
-    // Tests build apps without a NODE_ID: each is a node of its own.
     nodes: nodeService({
       db: ocppDb,
-      nodeId: config.nodeId ?? `${hostname()}:${randomUUID()}`,
+      nodeId,
       pingIntervalMs: Math.max(1, Math.round(pingInterval * 1000)),
       log: app.log.child({ module: 'nodes' }),
     }),
