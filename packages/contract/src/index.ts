@@ -10,6 +10,7 @@ export * from './account.ts';
 export * from './verify-code.ts';
 export * from './sites.ts';
 export * from './chargers.ts';
+export * from './start-rules.ts';
 export * from './live.ts';
 export * from './numbers.ts';
 export * from './cards.ts';

@@ -1,4 +1,4 @@
-import type { ChargerStatus } from '@plugboard/contract';
+import { wholeChargerStatuses, type ChargerStatus } from '@plugboard/contract';
 
 export type ConnectorState = { connectorId: number; status: ChargerStatus; errorCode: string };
 
@@ -21,13 +21,6 @@ const precedence: readonly ChargerStatus[] = [
   'disconnected',
   'online',
   'offline',
-];
-
-/** Statuses of connector 0 that hold for every connector of the charger. */
-export const wholeChargerStatuses: readonly ChargerStatus[] = [
-  'faulted',
-  'recoveringFromFault',
-  'unavailable',
 ];
 
 /**

@@ -1,6 +1,5 @@
-import { codes, errorMessages, type ChargerStatus, type ErrorCode } from '@plugboard/contract';
+import { codes, errorMessages, startRefusalOf as refusalOf, wholeChargerStatuses } from '@plugboard/contract';
 import { AppError } from '../../lib/app-error.ts';
-import { wholeChargerStatuses } from './charger-status.ts';
 import type { ConnectorRow } from './chargers.repository.ts';
 
 type StartState = {
@@ -33,33 +32,4 @@ export function startRefusal({ online, connectors, ongoing, connectorId }: Start
   if (code) return new AppError(code);
   if (ongoing.some((s) => s.connector_id === connectorId)) return new AppError(codes.startConnectorCharging);
   return undefined;
-}
-
-function refusalOf(status: ChargerStatus): ErrorCode | undefined {
-  switch (status) {
-    case 'available':
-    case 'ready':
-    case 'online':
-      return undefined;
-    // A transaction runs, whether energy flows or the charger or load manager holds it back.
-    case 'charging':
-    case 'queuing':
-    case 'scheduled':
-    case 'waitingForGridCapacity':
-    case 'waitingForSurplus':
-    case 'waitingForRandomizedDelay':
-      return codes.startConnectorCharging;
-    case 'waitingForEv':
-      return codes.startWaitingForEv;
-    case 'chargingComplete':
-      return codes.startChargingComplete;
-    case 'faulted':
-    case 'recoveringFromFault':
-      return codes.startChargerFaulted;
-    case 'unavailable':
-    case 'disconnected':
-      return codes.startChargerUnavailable;
-    case 'offline':
-      return codes.startChargerOffline;
-  }
 }

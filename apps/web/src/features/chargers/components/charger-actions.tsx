@@ -12,9 +12,10 @@ import StopIcon from '@mui/icons-material/Stop';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import {
   codes,
+  startRefusalOf,
   stopRejectedMessage,
+  wholeChargerStatuses,
   type Charger,
-  type ChargerStatus,
   type ErrorCode,
   type PinResetResult,
 } from '@plugboard/contract';
@@ -291,51 +292,19 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
   );
 }
 
-// Connector 0 speaks for the whole charger in these statuses (the server's wholeChargerStatuses).
-const wholeChargerStatuses: readonly ChargerStatus[] = ['faulted', 'recoveringFromFault', 'unavailable'];
-
 /**
- * Why the server would refuse a start on this connector (apps/server/src/modules/chargers/start-refusal.ts, whose
- * rule this mirrors), or undefined when it would send it. A connector never reported is given the benefit of the
- * doubt there too.
+ * Why the server would refuse a start on this connector (the contract's rule, as apps/server/src/modules/chargers/
+ * start-refusal.ts applies it), or undefined when it would send it. A connector never reported is given the benefit
+ * of the doubt there too.
  */
 function startRefusal(charger: Charger, connectorId: number): ErrorCode | undefined {
   if (!charger.connected) return codes.startChargerOffline;
   const whole = charger.connectors.find((c) => c.connectorId === 0);
-  const wholeCode = whole && wholeChargerStatuses.includes(whole.status) && refusalOf(whole.status);
+  const wholeCode = whole && wholeChargerStatuses.includes(whole.status) && startRefusalOf(whole.status);
   if (wholeCode) return wholeCode;
   const target = charger.connectors.find((c) => c.connectorId === connectorId);
-  const code = target && refusalOf(target.status);
+  const code = target && startRefusalOf(target.status);
   if (code) return code;
   if (charger.ongoingSessions.some((s) => s.connectorId === connectorId)) return codes.startConnectorCharging;
   return undefined;
-}
-
-function refusalOf(status: ChargerStatus): ErrorCode | undefined {
-  switch (status) {
-    case 'available':
-    case 'ready':
-    case 'online':
-      return undefined;
-    // A transaction runs, whether energy flows or the charger or load manager holds it back.
-    case 'charging':
-    case 'queuing':
-    case 'scheduled':
-    case 'waitingForGridCapacity':
-    case 'waitingForSurplus':
-    case 'waitingForRandomizedDelay':
-      return codes.startConnectorCharging;
-    case 'waitingForEv':
-      return codes.startWaitingForEv;
-    case 'chargingComplete':
-      return codes.startChargingComplete;
-    case 'faulted':
-    case 'recoveringFromFault':
-      return codes.startChargerFaulted;
-    case 'unavailable':
-    case 'disconnected':
-      return codes.startChargerUnavailable;
-    case 'offline':
-      return codes.startChargerOffline;
-  }
 }
