@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run sim -- --url ws://localhost:8080/ocpp --id E07ABCD --pin 1234 [--connectors 1] [--card TAG]
+// npm run sim -- --url ws://localhost:8080/ocpp --id E07ABCD --pin 1234 [--connectors 1] [--card TAG] [--unplug-after S]
 // Boots one simulated charger and keeps it running, printing every message, until Ctrl-C.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -14,12 +14,17 @@ const usage = `Usage: npm run sim -- --url ws://localhost:8080/ocpp --id PRODUCT
   --power W             the simulated car's maximum power in W (11000)
   --meter-interval S    seconds between MeterValues while charging (10)
   --card TAG            after booting, plug in and present this card: a charging session starts
+  --unplug-after S      unplug S seconds after a transaction stops (from the console, say): the connector is
+                        Available and a next session can start; without it the cable stays in (Finishing)
   --firmware VERSION    the firmware version it boots with (1.0.0)
   --count N             many-chargers mode: N chargers CODE-1 ... CODE-N, all with this PIN (1)
   --ramp MS             with --count, milliseconds between two connections (20)
   --ca FILE             wss: the CA certificate (PEM) the server's certificate is checked against
   --cert FILE           wss, security profile 3: the charger's client certificate (PEM; CN = product code)
-  --key FILE            its private key (PEM); with --cert and no --pin, no Basic auth is sent`;
+  --key FILE            its private key (PEM); with --cert and no --pin, no Basic auth is sent
+
+A lost socket (the node stopped, the proxy reloaded) is retried by itself, 1 s after the loss and then up to every
+10 s, with a line for each attempt and one once connected again.`;
 
 const { values } = parseArgs({
   options: {
@@ -30,6 +35,7 @@ const { values } = parseArgs({
     power: { type: 'string', default: '11000' },
     'meter-interval': { type: 'string', default: '10' },
     card: { type: 'string' },
+    'unplug-after': { type: 'string' },
     firmware: { type: 'string', default: '1.0.0' },
     count: { type: 'string', default: '1' },
     ramp: { type: 'string', default: '20' },
@@ -40,7 +46,14 @@ const { values } = parseArgs({
   },
 });
 
-if (values.help || !values.url || !values.id || (!values.pin && !values.cert)) {
+const unplugAfter = values['unplug-after'] === undefined ? undefined : Number(values['unplug-after']);
+if (
+  values.help ||
+  !values.url ||
+  !values.id ||
+  (!values.pin && !values.cert) ||
+  (unplugAfter !== undefined && !(unplugAfter >= 0))
+) {
   console.log(usage);
   process.exit(values.help ? 0 : 1);
 }
@@ -64,6 +77,7 @@ const chargers = productCodes.map((productCode) =>
     carPowerW: Number(values.power),
     meterIntervalMs: Number(values['meter-interval']) * 1000,
     firmwareVersion: values.firmware,
+    ...(unplugAfter !== undefined && { unplugAfterStopMs: unplugAfter * 1000 }),
     ...(tls && { tls }),
     basicAuth: values.pin !== undefined,
     // Many chargers print only what goes wrong; one charger narrates.

@@ -65,6 +65,11 @@ export type SimulatedChargerOptions = {
   rebootDelayMs?: number;
   /** Ping interval of the socket, ms (ocpp-rpc's default 30 s; 0 disables pings). */
   pingIntervalMs?: number;
+  /**
+   * The driver unplugs this many ms after a transaction stops with the cable in (Finishing), so that the connector
+   * is Available for the next one; by default the cable stays in until `unplug`.
+   */
+  unplugAfterStopMs?: number;
   /** What the simulator does, one line at a time (nothing by default). */
   log?: (line: string) => void;
 };
@@ -147,6 +152,18 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
     ...(options.pingIntervalMs !== undefined && { pingIntervalMs: options.pingIntervalMs }),
     reconnect: true,
   } as ConstructorParameters<typeof RPCClient>[0]);
+  // ocpp-rpc reconnects by itself after a lost socket (back-off 1 s doubling to 10 s): say so, or a charger that
+  // found another node, or retries for minutes, looks the same as one that is fine.
+  let connectedOnce = false;
+  let attempts = 0;
+  client.on('connecting', () => {
+    if (connectedOnce) log(`reconnecting to ${options.url} (attempt ${++attempts})`);
+  });
+  client.on('open', () => {
+    if (connectedOnce) log(`connected again after ${attempts} attempt${attempts === 1 ? '' : 's'}`);
+    connectedOnce = true;
+    attempts = 0;
+  });
   client.on('disconnect', ({ code }: { code: number }) => log(`socket closed (${code})`));
   // A charger takes its frames in the order they came. ocpp-rpc runs a CALL's handler at once but hands the answer
   // to one of our own CALLs on after a microtask, so a StartTransaction.conf and a SetChargingProfile naming its
@@ -425,6 +442,13 @@ export function createSimulatedCharger(options: SimulatedChargerOptions) {
       Object.assign(c, { transactionId: null, idTag: null, transactionStart: null, powerW: 0 });
       for (const [id, p] of c.profiles) if (p.chargingProfilePurpose === 'TxProfile') c.profiles.delete(id);
       await charger.setStatus(connectorId, c.plugged ? 'Finishing' : 'Available');
+      const unplugAfter = options.unplugAfterStopMs;
+      if (c.plugged && unplugAfter !== undefined) {
+        // Unless the cable went out meanwhile, or a new transaction began on it.
+        later(unplugAfter, async () => {
+          if (c.status === 'Finishing') await charger.unplug(connectorId);
+        });
+      }
       return answer;
     },
 
