@@ -46,6 +46,7 @@ export function PeriodCharts({ data }: PeriodChartsProps) {
     },
   ];
   const maxKwh = Math.max(0, ...series.map((s) => s.energyWh / 1000));
+  const maxAmount = Math.max(0, ...series.map((s) => s.grossMinor / 10 ** data.minorDigits));
   const unit = data.bucket === 'hour' ? t('overview.charts.perHour') : t('overview.charts.perDay');
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 2fr 1.3fr' } }}>
@@ -88,7 +89,11 @@ export function PeriodCharts({ data }: PeriodChartsProps) {
             skipAnimation
             xAxis={xAxis}
             yAxis={[
-              { width: widestYAxis, valueFormatter: (v: number) => formatMoneyTick(lang, v, data.currency) },
+              {
+                width: widestYAxis,
+                valueFormatter: (v: number) =>
+                  formatMoneyTick(lang, v, data.currency, maxAmount, data.minorDigits),
+              },
             ]}
             series={[
               {

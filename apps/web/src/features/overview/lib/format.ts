@@ -23,15 +23,26 @@ export function formatMinor(language: string, minor: number, currency: string, d
   }
 }
 
-/** A chart axis tick of money in major units, without decimals (the bars' own labels are exact). */
-export function formatMoneyTick(language: string, amount: number, currency: string): string {
-  const whole = { maximumFractionDigits: 0 };
+/**
+ * A chart axis tick of money in major units, whole units unless the axis needs decimals to tell its ticks apart (the
+ * same rule as kWh's, up to `maxAmount`): then with the currency's cents, at most two decimals, as money is written
+ * (€0.50, not €0.5). Whole euros alone read €0, €1, €1, €2 for a day of €1.40. The bars' own labels are exact.
+ */
+export function formatMoneyTick(
+  language: string,
+  amount: number,
+  currency: string,
+  maxAmount: number,
+  minorDigits: number,
+): string {
+  const digits = tickDecimals(maxAmount) > 0 ? Math.min(2, minorDigits) : 0;
+  const decimals = { minimumFractionDigits: digits, maximumFractionDigits: digits };
   try {
-    return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency, ...whole }).format(
+    return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency, ...decimals }).format(
       amount,
     );
   } catch {
-    return new Intl.NumberFormat(intlLocale(language), whole).format(amount);
+    return new Intl.NumberFormat(intlLocale(language), decimals).format(amount);
   }
 }
 
@@ -41,8 +52,14 @@ export function formatMoneyTick(language: string, amount: number, currency: stri
  * decimal; 70 kWh: none). Whole kWh alone read 0, 0, 0, 1, 1 for a day of 0.7 kWh.
  */
 export function formatKwhTick(language: string, kwh: number, maxKwh: number): string {
-  const decimals = maxKwh > 0 ? Math.max(0, Math.ceil(-Math.log10(maxKwh)) + 1) : 0;
-  return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: decimals }).format(kwh);
+  return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: tickDecimals(maxKwh) }).format(
+    kwh,
+  );
+}
+
+/** The decimals that tell apart the ticks of an axis up to `max` (see formatKwhTick). */
+function tickDecimals(max: number): number {
+  return max > 0 ? Math.max(0, Math.ceil(-Math.log10(max)) + 1) : 0;
 }
 
 /** Wh as kWh with up to `decimals` decimals. */
