@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChargerList } from '@plugboard/contract';
@@ -25,6 +25,20 @@ function showList(chargers = [aCharger({ productCode: 'E07GATE', status: 'offlin
     </MemoryRouter>,
   );
   return server;
+}
+
+/** A phone-wide window: MUI's `down('sm')` (a max-width query) matches, min-width queries do not. */
+function onAPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
 }
 
 const listBodies = (requests: { path: string; body: Record<string, unknown> }[]) =>
@@ -108,5 +122,34 @@ describe('chargers screen', () => {
     expect(screen.getByTestId('charger-detail-firmware-status').textContent).toBe('Downloading');
     expect(screen.getByTestId('charger-firmware-progress')).toBeTruthy();
     expect(screen.getByTestId('charger-detail-capacity-1').textContent).toBe('16 A');
+  });
+
+  it('shows each charger as a card on a phone: status whole, ongoing energy and current; a tap opens it', async () => {
+    onAPhone();
+    showList([
+      aCharger({
+        productCode: 'E07GATE',
+        alias: 'Gate',
+        status: 'chargingComplete',
+        totalCurrentA: 16,
+        ongoingSession: {
+          id: 12,
+          transactionId: '12',
+          connectorId: 1,
+          startTime: '2025-03-03T21:30:00.000Z',
+          energyWh: 3456,
+          closable: false,
+        },
+      }),
+    ]);
+    const card = await screen.findByTestId('charger-row-E07GATE');
+    expect(card.tagName).not.toBe('TR');
+    expect(within(card).getByText('Gate')).toBeTruthy();
+    expect(within(card).getByText('E07GATE')).toBeTruthy();
+    expect(within(card).getByTestId('charger-status-E07GATE').textContent).toBe('Charging complete');
+    expect(within(card).getByTestId('charger-session-E07GATE').textContent).toBe('#12 · 3.456 kWh');
+    expect(within(card).getByTestId('charger-current-E07GATE').textContent).toBe('16 A');
+    fireEvent.click(card);
+    expect((await screen.findByTestId('charger-details')).dataset.charger).toBe('E07GATE');
   });
 });

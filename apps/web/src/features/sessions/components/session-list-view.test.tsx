@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startAfterEndMessage } from '@plugboard/contract';
 import { setStationId, setToken } from '../../../lib/storage';
 import { envelope, fakeServer } from '../../../testing/fake-server';
@@ -13,6 +13,20 @@ function showList(sessions = [aSession({ orderNo: 41 })], path = '/sessionList')
   const server = fakeServer({ [sessionsPath]: envelope(200, 'success', aPage(sessions)) });
   renderScreen(<SessionListView chargers={[{ id: 31, label: 'GATE (E07GATE)' }]} />, { path });
   return server;
+}
+
+/** A phone-wide window: MUI's `down('sm')` (a max-width query) matches, min-width queries do not. */
+function onAPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
 }
 
 const listBodies = (requests: { path: string; body: Record<string, unknown> }[]) =>
@@ -127,5 +141,33 @@ describe('sessions list', () => {
   it('says so when no session matches', async () => {
     showList([]);
     expect((await screen.findByTestId('session-list-empty')).textContent).toBe('No sessions found');
+  });
+
+  it('shows each session as a card on a phone, with energy, cost and status; a tap opens the detail', async () => {
+    onAPhone();
+    setStationId(7);
+    setToken('session-token');
+    const site = envelope(200, 'success', { timeZone: 'Asia/Tokyo' });
+    const sessions = [
+      aSession({ orderNo: 41, cost: 3.08, currency: 'EUR', startTime: '2025-03-03T21:30:00.000Z' }),
+    ];
+    const { requests } = fakeServer({
+      [sessionsPath]: envelope(200, 'success', aPage(sessions)),
+      '/cms-system/system/station/v2/detail': site,
+    });
+    renderScreen(<SessionListView chargers={[]} />);
+    const card = await screen.findByTestId('session-row-41');
+    expect(card.tagName).not.toBe('TR');
+    expect(within(card).getByTestId('session-energy-41').textContent).toBe('11.000 kWh');
+    expect(within(card).getByTestId('session-cost-41').textContent).toBe('€3.08');
+    expect(within(card).getByTestId('session-status-41').textContent).toBe('Complete');
+    // The start in the site's zone (Tokyo), as the table shows it.
+    await waitFor(() => expect(card.textContent).toContain('Mar 4, 2025, 6:30:00'));
+    fireEvent.click(screen.getByTestId('session-sort-energy'));
+    await waitFor(() =>
+      expect(listBodies(requests).at(-1)).toMatchObject({ sortBy: 'energy', sortOrder: 'desc' }),
+    );
+    fireEvent.click(await screen.findByTestId('session-row-41'));
+    expect(screen.getByTestId('location').textContent).toBe('/session/detail/41');
   });
 });
