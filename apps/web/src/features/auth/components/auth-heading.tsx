@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../lib/i18n';
 
-export type AuthHeadingProps = { title: string; intro?: string };
+export type AuthHeadingProps = { title: string; intro?: ReactNode };
 
 /** The product name, the screen's one heading and an optional line under it. */
 export function AuthHeading({ title, intro }: AuthHeadingProps) {

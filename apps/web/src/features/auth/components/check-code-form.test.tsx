@@ -42,7 +42,11 @@ describe('register, step 2 (/check)', () => {
     saveRegistrationDraft(draft);
     const server = fakeServer();
     await openAt('/check');
-    expect((await screen.findByTestId('auth-intro')).textContent).toContain('check@example.com');
+    expect((await screen.findByTestId('auth-intro')).textContent).toBe(
+      'Enter the 4-character code we sent to check@example.com.',
+    );
+    // The address is a box of its own, so that a line break does not split it at a hyphen.
+    expect(screen.getByText('check@example.com').tagName).toBe('SPAN');
     fireEvent.change(screen.getByTestId('check-code'), { target: { value: 'AB1' } });
     fireEvent.click(screen.getByTestId('check-submit'));
     expect(await screen.findByText('The verification code has 4 characters')).toBeTruthy();

@@ -1,8 +1,9 @@
 import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { currentLanguage, Trans, useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCheckCode } from '../api/check-code';
 import { useRegister } from '../api/register';
@@ -56,7 +57,25 @@ export function CheckCodeForm({ draft, onRegistered }: CheckCodeFormProps) {
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={submit} data-testid="check-form">
-      <AuthHeading title={t('auth.check.title')} intro={t('auth.check.intro', { email: draft.email })} />
+      <AuthHeading
+        title={t('auth.check.title')}
+        intro={
+          // The address moves to the next line whole (it may still break inside when it is wider than the line):
+          // broken at its hyphen it reads as two words.
+          <Trans
+            i18nKey="auth.check.intro"
+            values={{ email: draft.email }}
+            components={{
+              email: (
+                <Box
+                  component="span"
+                  sx={{ display: 'inline-block', maxWidth: '100%', overflowWrap: 'anywhere' }}
+                />
+              ),
+            }}
+          />
+        }
+      />
       <CodeField {...form.textField('code')} label={t('auth.fields.code')} autoFocus testId="check-code" />
       <Button
         type="submit"
