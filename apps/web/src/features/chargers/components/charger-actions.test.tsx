@@ -359,11 +359,12 @@ describe('charger actions', () => {
       stopReason: null,
     });
 
-    it('starts on the connector chosen; the one charging cannot be chosen', async () => {
-      const charger = twoConnectors([1]);
-      const { requests } = showActions(charger, {
-        answers: { [startChargingPath]: envelope(200, 'success', aSession(43, 2)) },
-      });
+    /** Start, in the dialog connector 1 cannot be chosen and 2 is; the start goes to connector 2. */
+    const startsOnConnector2 = async (
+      requests: { body: Record<string, unknown> }[],
+      chargerId: number,
+      session: number,
+    ) => {
       fireEvent.click(screen.getByTestId('charger-action-start'));
       const dialog = await screen.findByTestId('charger-choose-start');
       expect(within(dialog).getByTestId('connector-choice-1').querySelector('input')).toHaveProperty(
@@ -375,10 +376,16 @@ describe('charger actions', () => {
         true,
       );
       fireEvent.click(within(dialog).getByTestId('connector-choice-ok'));
-      expect(await screen.findByText('Charging started: session 43')).toBeTruthy();
-      expect(requests.map((request) => request.body)).toEqual([
-        { stationId: 7, chargerId: charger.id, connectorId: 2 },
-      ]);
+      expect(await screen.findByText(`Charging started: session ${session}`)).toBeTruthy();
+      expect(requests.map((request) => request.body)).toEqual([{ stationId: 7, chargerId, connectorId: 2 }]);
+    };
+
+    it('starts on the connector chosen; the one charging cannot be chosen', async () => {
+      const charger = twoConnectors([1]);
+      const { requests } = showActions(charger, {
+        answers: { [startChargingPath]: envelope(200, 'success', aSession(43, 2)) },
+      });
+      await startsOnConnector2(requests, charger.id, 43);
     });
 
     it('starts on the available connector when the other one finished charging', async () => {
@@ -395,21 +402,7 @@ describe('charger actions', () => {
       });
       expect(screen.getByTestId('charger-action-start')).toHaveProperty('disabled', false);
       expect(screen.queryByTestId('charger-action-start-hint')).toBeNull();
-      fireEvent.click(screen.getByTestId('charger-action-start'));
-      const dialog = await screen.findByTestId('charger-choose-start');
-      expect(within(dialog).getByTestId('connector-choice-1').querySelector('input')).toHaveProperty(
-        'disabled',
-        true,
-      );
-      expect(within(dialog).getByTestId('connector-choice-2').querySelector('input')).toHaveProperty(
-        'checked',
-        true,
-      );
-      fireEvent.click(within(dialog).getByTestId('connector-choice-ok'));
-      expect(await screen.findByText('Charging started: session 44')).toBeTruthy();
-      expect(requests.map((request) => request.body)).toEqual([
-        { stationId: 7, chargerId: charger.id, connectorId: 2 },
-      ]);
+      await startsOnConnector2(requests, charger.id, 44);
     });
 
     it('does not start when no connector can, saying why in general', () => {

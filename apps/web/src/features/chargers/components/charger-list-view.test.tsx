@@ -7,6 +7,7 @@ import { envelope, fakeServer } from '../../../testing/fake-server';
 import { chargersPath } from '../api/get-chargers';
 import { aCharger, FakeWebSocket, renderWithHosts } from '../testing';
 import { ChargerListView } from './charger-list-view';
+import { onAPhone } from '../../../testing/on-a-phone';
 
 const page = (list: ChargerList['list']): ChargerList => ({
   list,
@@ -25,20 +26,6 @@ function showList(chargers = [aCharger({ productCode: 'E07GATE', status: 'offlin
     </MemoryRouter>,
   );
   return server;
-}
-
-/** A phone-wide window: MUI's `down('sm')` (a max-width query) matches, min-width queries do not. */
-function onAPhone() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
 }
 
 const listBodies = (requests: { path: string; body: Record<string, unknown> }[]) =>

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startAfterEndMessage } from '@plugboard/contract';
 import { setStationId, setToken } from '../../../lib/storage';
 import { envelope, fakeServer } from '../../../testing/fake-server';
 import { sessionsPath } from '../api/get-sessions';
 import { aPage, aSession, renderScreen } from '../testing';
 import { SessionListView } from './session-list-view';
+import { onAPhone } from '../../../testing/on-a-phone';
 
 function showList(sessions = [aSession({ orderNo: 41 })], path = '/sessionList') {
   setStationId(7);
@@ -13,20 +14,6 @@ function showList(sessions = [aSession({ orderNo: 41 })], path = '/sessionList')
   const server = fakeServer({ [sessionsPath]: envelope(200, 'success', aPage(sessions)) });
   renderScreen(<SessionListView chargers={[{ id: 31, label: 'GATE (E07GATE)' }]} />, { path });
   return server;
-}
-
-/** A phone-wide window: MUI's `down('sm')` (a max-width query) matches, min-width queries do not. */
-function onAPhone() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
 }
 
 const listBodies = (requests: { path: string; body: Record<string, unknown> }[]) =>
