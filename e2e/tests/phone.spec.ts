@@ -95,6 +95,25 @@ test('every screen of the console is usable on a phone (390x844)', async ({ page
   await expect(details.getByTestId('charger-connector-2-session')).toBeVisible();
   await snapshot(page, testInfo, 'charging-on-connector-2');
 
+  // With a session, the lists are cards with what an installer looks for in sight: the status whole, the energy.
+  const inSight = async (testId: string) => {
+    const shown = await page.getByTestId(testId).boundingBox();
+    expect(shown).not.toBeNull();
+    expect(shown!.x + shown!.width).toBeLessThanOrEqual(390);
+  };
+  await page.goto('/chargeList');
+  await expect(page.getByTestId(`charger-session-${productCode}`)).toBeVisible();
+  await inSight(`charger-status-${productCode}`);
+  await inSight(`charger-session-${productCode}`);
+  await snapshot(page, testInfo, 'chargers-charging');
+  await page.goto('/sessionList');
+  const row = page.locator('[data-testid^="session-row-"]').first();
+  await expect(row).toBeVisible();
+  const id = (await row.getAttribute('data-testid'))!.replace('session-row-', '');
+  for (const field of ['session-energy', 'session-cost', 'session-status']) await inSight(`${field}-${id}`);
+  await expectNoSidewaysScroll(page);
+  await snapshot(page, testInfo, 'sessions-ongoing');
+
   // The overview's menu is not covered by the site search.
   await page.goto('/overview');
   await page.getByTestId('overview-menu-button').click();
