@@ -40,3 +40,31 @@ export function startRefusalOf(status: ChargerStatus): ErrorCode | undefined {
       return codes.startChargerOffline;
   }
 }
+
+type ReportedConnector = { connectorId: number; status: ChargerStatus };
+
+/** Why no connector of the charger can start: offline, or connector 0 speaking for the whole charger. */
+export function chargerStartRefusal(
+  online: boolean,
+  connectors: readonly ReportedConnector[],
+): ErrorCode | undefined {
+  if (!online) return codes.startChargerOffline;
+  const whole = connectors.find((c) => c.connectorId === 0);
+  // Faulted, recovering from a fault (7006) or unavailable (7008).
+  return whole && wholeChargerStatuses.includes(whole.status) ? startRefusalOf(whole.status) : undefined;
+}
+
+/**
+ * Why this connector cannot start: what it last reported, or a session already on it. A connector never reported is
+ * given the benefit of the doubt: the charger answers for it.
+ */
+export function connectorStartRefusal(
+  connectors: readonly ReportedConnector[],
+  ongoingConnectorIds: readonly number[],
+  connectorId: number,
+): ErrorCode | undefined {
+  const target = connectors.find((c) => c.connectorId === connectorId);
+  const code = target && startRefusalOf(target.status);
+  if (code) return code;
+  return ongoingConnectorIds.includes(connectorId) ? codes.startConnectorCharging : undefined;
+}

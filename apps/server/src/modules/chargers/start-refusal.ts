@@ -1,4 +1,4 @@
-import { codes, errorMessages, startRefusalOf as refusalOf, wholeChargerStatuses } from '@plugboard/contract';
+import { chargerStartRefusal, codes, connectorStartRefusal, errorMessages } from '@plugboard/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { ConnectorRow } from './chargers.repository.ts';
 
@@ -11,25 +11,24 @@ type StartState = {
 };
 
 /**
- * Why a start cannot be sent, from what the charger last reported (spec section 8's start codes); undefined when it
- * may. A connector it never reported is given the benefit of the doubt: the charger answers for it.
+ * Why a start cannot be sent, from what the charger last reported (spec section 8's start codes, the contract's rule
+ * that the console applies too); undefined when it may.
  */
 export function startRefusal({ online, connectors, ongoing, connectorId }: StartState): AppError | undefined {
-  if (!online) return new AppError(codes.startChargerOffline);
-  const whole = connectors.find((c) => c.connector_id === 0);
-  // Connector 0 speaks for the whole charger: faulted, recovering from a fault (7006) or unavailable (7008).
-  const wholeCode = whole && wholeChargerStatuses.includes(whole.status) && refusalOf(whole.status);
-  if (wholeCode) return new AppError(wholeCode);
-  const outlets = connectors.filter((c) => c.connector_id > 0);
-  const target = outlets.find((c) => c.connector_id === connectorId);
-  if (outlets.length > 0 && !target) {
+  const reported = connectors.map((c) => ({ connectorId: c.connector_id, status: c.status }));
+  const whole = chargerStartRefusal(online, reported);
+  if (whole) return new AppError(whole);
+  const outlets = reported.filter((c) => c.connectorId > 0);
+  if (outlets.length > 0 && !outlets.some((c) => c.connectorId === connectorId)) {
     return new AppError(
       codes.invalidInput,
       `${errorMessages[codes.invalidInput]}: connectorId: the charger has no connector ${connectorId}`,
     );
   }
-  const code = target && refusalOf(target.status);
-  if (code) return new AppError(code);
-  if (ongoing.some((s) => s.connector_id === connectorId)) return new AppError(codes.startConnectorCharging);
-  return undefined;
+  const code = connectorStartRefusal(
+    reported,
+    ongoing.map((s) => s.connector_id),
+    connectorId,
+  );
+  return code && new AppError(code);
 }

@@ -11,10 +11,9 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import StopIcon from '@mui/icons-material/Stop';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import {
-  codes,
-  startRefusalOf,
+  chargerStartRefusal,
+  connectorStartRefusal,
   stopRejectedMessage,
-  wholeChargerStatuses,
   type Charger,
   type ErrorCode,
   type PinResetResult,
@@ -292,19 +291,14 @@ export function ChargerActions({ charger, isLoadManagementActive, onDeleted }: C
   );
 }
 
-/**
- * Why the server would refuse a start on this connector (the contract's rule, as apps/server/src/modules/chargers/
- * start-refusal.ts applies it), or undefined when it would send it. A connector never reported is given the benefit
- * of the doubt there too.
- */
+/** Why the server would refuse a start on this connector (the contract's rule), or undefined when it would send it. */
 function startRefusal(charger: Charger, connectorId: number): ErrorCode | undefined {
-  if (!charger.connected) return codes.startChargerOffline;
-  const whole = charger.connectors.find((c) => c.connectorId === 0);
-  const wholeCode = whole && wholeChargerStatuses.includes(whole.status) && startRefusalOf(whole.status);
-  if (wholeCode) return wholeCode;
-  const target = charger.connectors.find((c) => c.connectorId === connectorId);
-  const code = target && startRefusalOf(target.status);
-  if (code) return code;
-  if (charger.ongoingSessions.some((s) => s.connectorId === connectorId)) return codes.startConnectorCharging;
-  return undefined;
+  return (
+    chargerStartRefusal(charger.connected, charger.connectors) ??
+    connectorStartRefusal(
+      charger.connectors,
+      charger.ongoingSessions.map((s) => s.connectorId),
+      connectorId,
+    )
+  );
 }
