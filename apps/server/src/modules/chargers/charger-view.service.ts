@@ -2,6 +2,7 @@ import type { Charger, ChargerList, ChargerListQuery, ChargerStatus } from '@plu
 import { codes } from '@plugboard/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { readCoalescer } from '../../lib/read-coalescer.ts';
 import { toChargerItem } from './charger-item.ts';
 import { ongoingSessions, type OngoingSessionRow } from '../sessions/ongoing-sessions.service.ts';
 import { chargerViewRepository } from './charger-view.repository.ts';
@@ -17,6 +18,8 @@ export function chargerViewService(db: Db) {
   const repo = chargerViewRepository(db);
   const firmware = firmwareRepository(db);
   const ongoing = ongoingSessions(db);
+  // Consoles polling the same page at once share its read (lib/read-coalescer.ts): each still sees its own writes.
+  const coalesced = readCoalescer<ChargerList>();
 
   const items = async (
     stationId: number,
@@ -40,27 +43,30 @@ export function chargerViewService(db: Db) {
     );
   };
 
+  const page = async (
+    stationId: number,
+    { keyword, status, pageNum, pageSize }: Omit<ChargerListQuery, 'stationId'>,
+  ): Promise<ChargerList> => {
+    const filter = { keyword, status };
+    const offset = (pageNum - 1) * pageSize;
+    // The page with its count, connectors and ongoing sessions in one query; then the firmware offered for
+    // its models, if any.
+    const found = await repo.pageWithConnectors(
+      stationId,
+      filter,
+      pageSize,
+      offset,
+      ongoing.withReadingsJson,
+    );
+    // Past the end there is no row to carry the count: counted apart (on the first page, none match).
+    const total = found.total ?? (offset === 0 ? 0 : await repo.count(stationId, filter));
+    const read = { connectors: found.connectors, sessions: found.extra.map(ongoing.fromJson) };
+    return { list: await items(stationId, found.rows, read), total, pageNum, pageSize };
+  };
+
   const service = {
-    list: async (
-      stationId: number,
-      { keyword, status, pageNum, pageSize }: Omit<ChargerListQuery, 'stationId'>,
-    ): Promise<ChargerList> => {
-      const filter = { keyword, status };
-      const offset = (pageNum - 1) * pageSize;
-      // The page with its count, connectors and ongoing sessions in one query; then the firmware offered for
-      // its models, if any.
-      const page = await repo.pageWithConnectors(
-        stationId,
-        filter,
-        pageSize,
-        offset,
-        ongoing.withReadingsJson,
-      );
-      // Past the end there is no row to carry the count: counted apart (on the first page, none match).
-      const total = page.total ?? (offset === 0 ? 0 : await repo.count(stationId, filter));
-      const read = { connectors: page.connectors, sessions: page.extra.map(ongoing.fromJson) };
-      return { list: await items(stationId, page.rows, read), total, pageNum, pageSize };
-    },
+    list: (stationId: number, query: Omit<ChargerListQuery, 'stationId'>): Promise<ChargerList> =>
+      coalesced(`${stationId}|${JSON.stringify(query)}`, () => page(stationId, query)),
 
     /**
      * The site's chargers counted by status, and those in `statuses` as the list names them (without their

@@ -14,6 +14,7 @@ import { toCostBreakdown } from '../tariffs/session-cost.ts';
 import { meterValuesRepository } from './meter-values.repository.ts';
 import { ongoingExtrasOf, ongoingExtrasRead } from './session-pricing.ts';
 import { toSessionItem } from './session-item.ts';
+import { readCoalescer } from '../../lib/read-coalescer.ts';
 import { sessionsHistoryRepository, type SessionRow } from './sessions-history.repository.ts';
 
 type ListQuery = Omit<z.output<typeof sessionListQuerySchema>, 'stationId'>;
@@ -44,50 +45,55 @@ export function sessionsHistoryService({ db, now }: { db: Db; now: () => Date })
 
   const ongoingExtras = (rows: SessionRow[]) => ongoingExtrasOf(db, rows, now());
 
+  const page = async (stationId: number, query: ListQuery): Promise<SessionList> => {
+    const { pageNum, pageSize, sortBy, sortOrder, ...filters } = query;
+    const filter = { ...filters, stationId };
+    const offset = (pageNum - 1) * pageSize;
+    // Counting a million rows exactly costs more than the page: the count stops some way past the page.
+    const countLimit = offset + pageSize + sessionCountAhead;
+    // A large count (thousands of index entries each call, bench/api) counted a moment ago is reused.
+    const key = `${stationId}|${countLimit}|${JSON.stringify(filters)}`;
+    const t = performance.now();
+    const recent = counted.get(key);
+    const known = recent && t - recent.at < rememberCountMs ? recent.n : undefined;
+    // One query: the page, the count, the ongoing sessions' registers and the site's terms.
+    const rows = await repo.pageWithExtras(
+      filter,
+      { sortBy, sortOrder },
+      pageSize,
+      offset,
+      known === undefined ? countLimit + 1 : undefined,
+    );
+    // Past the end there is no row to carry the count: counted apart (on the first page, none match).
+    const found =
+      known ?? rows[0]?.counted ?? (offset === 0 ? 0 : await repo.countUpTo(filter, countLimit + 1));
+    if (known === undefined && found >= largeCount) {
+      if (counted.size >= 10_000) counted.clear();
+      counted.set(key, { n: found, at: t });
+    }
+    const terms = new Map(
+      rows
+        .slice(0, 1)
+        .map((r) => [
+          r.station_id,
+          { currency: r.site_currency, timeZone: r.time_zone, fixedCostE4: r.fixed_cost_e4 },
+        ]),
+    );
+    const extras = await ongoingExtrasRead(db, rows, terms, now());
+    return {
+      list: rows.map((r) => toSessionItem(r, extras(r.id))),
+      total: Math.min(found, countLimit),
+      totalCapped: found > countLimit,
+      pageNum,
+      pageSize,
+    };
+  };
+  // Consoles polling the same page at once share its read (lib/read-coalescer.ts): each still sees its own writes.
+  const coalesced = readCoalescer<SessionList>();
+
   return {
-    list: async (stationId: number, query: ListQuery): Promise<SessionList> => {
-      const { pageNum, pageSize, sortBy, sortOrder, ...filters } = query;
-      const filter = { ...filters, stationId };
-      const offset = (pageNum - 1) * pageSize;
-      // Counting a million rows exactly costs more than the page: the count stops some way past the page.
-      const countLimit = offset + pageSize + sessionCountAhead;
-      // A large count (thousands of index entries each call, bench/api) counted a moment ago is reused.
-      const key = `${stationId}|${countLimit}|${JSON.stringify(filters)}`;
-      const t = performance.now();
-      const recent = counted.get(key);
-      const known = recent && t - recent.at < rememberCountMs ? recent.n : undefined;
-      // One query: the page, the count, the ongoing sessions' registers and the site's terms.
-      const rows = await repo.pageWithExtras(
-        filter,
-        { sortBy, sortOrder },
-        pageSize,
-        offset,
-        known === undefined ? countLimit + 1 : undefined,
-      );
-      // Past the end there is no row to carry the count: counted apart (on the first page, none match).
-      const found =
-        known ?? rows[0]?.counted ?? (offset === 0 ? 0 : await repo.countUpTo(filter, countLimit + 1));
-      if (known === undefined && found >= largeCount) {
-        if (counted.size >= 10_000) counted.clear();
-        counted.set(key, { n: found, at: t });
-      }
-      const terms = new Map(
-        rows
-          .slice(0, 1)
-          .map((r) => [
-            r.station_id,
-            { currency: r.site_currency, timeZone: r.time_zone, fixedCostE4: r.fixed_cost_e4 },
-          ]),
-      );
-      const extras = await ongoingExtrasRead(db, rows, terms, now());
-      return {
-        list: rows.map((r) => toSessionItem(r, extras(r.id))),
-        total: Math.min(found, countLimit),
-        totalCapped: found > countLimit,
-        pageNum,
-        pageSize,
-      };
-    },
+    list: (stationId: number, query: ListQuery): Promise<SessionList> =>
+      coalesced(`${stationId}|${JSON.stringify(query)}`, () => page(stationId, query)),
 
     detail: async (stationId: number, orderNo: number): Promise<SessionDetail> => {
       const row = await repo.find(stationId, orderNo);

@@ -12,6 +12,7 @@ import {
   type SiteUpdate,
 } from '@plugboard/contract';
 import { AppError } from '../../lib/app-error.ts';
+import { readCoalescer } from '../../lib/read-coalescer.ts';
 import type { Db } from '../../db/client.ts';
 import { revocableCache, revokeWith } from '../events/revocations.ts';
 import { sitesRepository, type SiteRow, type SiteValues } from './sites.repository.ts';
@@ -40,12 +41,14 @@ export function sitesService(db: Db) {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = ownershipCache(db)));
   const ownership = cache;
+  // Consoles asking for the same site at once share its read (lib/read-coalescer.ts): each still sees its own writes.
+  const coalesced = readCoalescer<Site>();
   return {
     add: async (userId: number, fields: SiteFields): Promise<Site> =>
       toSite(await repo.insert(userId, toValues(fields))),
 
-    detail: async (userId: number, id: number): Promise<Site> =>
-      toSite(await owned(repo.findOwned(userId, id))),
+    detail: (userId: number, id: number): Promise<Site> =>
+      coalesced(`${userId}:${id}`, async () => toSite(await owned(repo.findOwned(userId, id)))),
 
     /** Applies the fields given; the merged site must still be valid, and its currency may not change. */
     update: (userId: number, { stationId, ...patch }: SiteUpdate): Promise<Site> =>
