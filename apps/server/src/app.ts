@@ -224,6 +224,7 @@ export async function buildApp({
         const c = central.registry.get(productCode);
         return c && { ...c.charger, connectionId: c.connectionId };
       },
+      has: (chargerId) => central.registry.holds(chargerId),
       all: () => central.registry.connections().map((c) => c.charger),
     },
     app.log,

@@ -78,7 +78,8 @@ export type EventName = keyof AppEvents;
 /** Events stored with the change they announce and delivered to every node's subscribers once. */
 export type DurableEventName = Exclude<EventName, SignalName>;
 
-const isSignal = (type: EventName): type is SignalName => (signalNames as readonly string[]).includes(type);
+export const isSignal = (type: EventName): type is SignalName =>
+  (signalNames as readonly string[]).includes(type);
 
 /** An event as it is stored and as it travels between nodes. */
 export type EventEnvelope<E extends EventName = EventName> = {
@@ -102,6 +103,14 @@ declare module 'fastify' {
 export type EventHandler<E extends EventName> = (payload: AppEvents[E], event: EventEnvelope<E>) => void;
 
 /**
+ * The events a handler wants, by site and charger (the payload's `chargerId`, when it has one). A node learns them
+ * from a notification's heads before its JSON, and skips parsing the events no handler of the node wants: in a
+ * reconnect storm every node hears every charger's events, and most concern no one there (bench/ocpp README,
+ * session 12). Asked at each event, so it may change at any time (a console starts watching a site).
+ */
+export type EventFilter = (stationId: number, chargerId: number | undefined) => boolean;
+
+/**
  * The events of every node (modules/events/events.service.ts): written in the transaction of the change, heard by
  * each node through PostgreSQL LISTEN/NOTIFY and read back from the events table, so a change rolled back announces
  * nothing and a node that lost its connection catches up.
@@ -117,47 +126,10 @@ export type EventBus = {
   /**
    * Handlers run synchronously, one that throws does not stop others. An event may come again after a reconnect
    * or from another node's replay: the dispatcher drops an id it delivered, and a handler with an effect outside
-   * this process claims the event (`processed_events`). Returns the function that unsubscribes.
+   * this process claims the event (`processed_events`). With `only`, the handler gets only the events it accepts.
+   * Returns the function that unsubscribes.
    */
-  subscribe<E extends EventName>(type: E, handler: EventHandler<E>): () => void;
+  subscribe<E extends EventName>(type: E, handler: EventHandler<E>, only?: EventFilter): () => void;
   /** Resolves once this node's subscribers have had the events committed before the call (tests wait on it). */
   caughtUp(): Promise<void>;
 };
-
-/** How many delivered event ids a node remembers, to drop one that comes again. */
-const rememberedIds = 10_000;
-
-/** The subscribers of one node, and the delivery of an event to them. */
-export function eventDispatcher({
-  onHandlerError = () => {},
-}: { onHandlerError?: (error: unknown, event: EventName) => void } = {}) {
-  const handlers = new Map<EventName, Set<(payload: never, event: never) => void>>();
-  const delivered = new Set<string>();
-  const subscribe: EventBus['subscribe'] = (type, handler) => {
-    const set = handlers.get(type) ?? new Set();
-    handlers.set(type, set);
-    set.add(handler);
-    return () => set.delete(handler);
-  };
-  return {
-    subscribe,
-    /** Runs the handlers of the event's type, unless its id was delivered before (samples are not counted). */
-    dispatch: <E extends EventName>(event: EventEnvelope<E>): void => {
-      if (!isSignal(event.type)) {
-        if (delivered.has(event.id)) return;
-        delivered.add(event.id);
-        // A Set iterates in insertion order: the first is the oldest.
-        if (delivered.size > rememberedIds) delivered.delete(delivered.values().next().value!);
-      }
-      for (const handler of handlers.get(event.type) ?? []) {
-        try {
-          (handler as EventHandler<E>)(event.payload, event);
-        } catch (error) {
-          onHandlerError(error, event.type);
-        }
-      }
-    },
-  };
-}
-
-export type EventDispatcher = ReturnType<typeof eventDispatcher>;

@@ -41,6 +41,8 @@ const defaultTimeoutMs = 30_000;
  */
 export function connectionRegistry(remote: RemoteRoute) {
   const byCode = new Map<string, OcppConnection>();
+  /** The same connections by charger id: every node asks it of each charger's event (local lists). */
+  const byId = new Map<number, OcppConnection>();
   const keyOf = (productCode: string) => productCode.toLowerCase();
 
   /** A CALL on this node's socket of the charger; 1003 without one. */
@@ -72,6 +74,7 @@ export function connectionRegistry(remote: RemoteRoute) {
       const key = keyOf(connection.charger.productCode);
       const previous = byCode.get(key);
       byCode.set(key, connection);
+      byId.set(connection.charger.chargerId, connection);
       return previous === connection ? undefined : previous;
     },
 
@@ -79,9 +82,12 @@ export function connectionRegistry(remote: RemoteRoute) {
     remove: (connection: OcppConnection): void => {
       const key = keyOf(connection.charger.productCode);
       if (byCode.get(key) === connection) byCode.delete(key);
+      if (byId.get(connection.charger.chargerId) === connection) byId.delete(connection.charger.chargerId);
     },
 
     get: (productCode: string): OcppConnection | undefined => byCode.get(keyOf(productCode)),
+
+    holds: (chargerId: number): boolean => byId.has(chargerId),
 
     isConnected: (productCode: string): boolean => byCode.has(keyOf(productCode)),
 
@@ -96,8 +102,7 @@ export function connectionRegistry(remote: RemoteRoute) {
 
     /** Closes the socket this node holds for a charger, if any (a charger deleted on whichever node). */
     closeCharger: async (chargerId: number, close: { code: number; reason: string }): Promise<void> => {
-      const held = [...byCode.values()].find((c) => c.charger.chargerId === chargerId);
-      await held?.client.close({ ...close, awaitPending: false });
+      await byId.get(chargerId)?.client.close({ ...close, awaitPending: false });
     },
 
     sendLocal,

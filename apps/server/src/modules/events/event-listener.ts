@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { EventEnvelope } from '../../lib/event-bus.ts';
 import { eventCursor, type EventCursor } from './event-cursor.ts';
+import { readNotice } from './event-notice.ts';
 import {
   envelopeOf,
   eventsChannel,
@@ -16,6 +17,8 @@ export type EventListenerDeps = {
   repo: Pick<EventsRepository, 'read' | 'tail'>;
   /** Delivers an event to this node's subscribers. */
   dispatch: (event: EventEnvelope) => void;
+  /** Whether a subscriber of this node wants an event of that type, site and charger (lib/event-bus.ts). */
+  wants?: (type: string, stationId: number, chargerId: number | undefined) => boolean;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   batchSize?: number;
   /** Reconnecting waits `firstMs`, then twice as long after each failure, up to `maxMs`. */
@@ -32,7 +35,7 @@ const startWindow = 1000;
 
 /**
  * One node's ear: a connection of its own LISTENs on the events and signals channels. A notification of an event
- * carries it and is delivered as it comes (the cursor keeps the ids seen, so nothing is delivered twice); the table
+ * carries it (event-notice.ts) and is delivered as it comes (the cursor keeps the ids seen, so nothing is delivered twice); the table
  * is read, in id order and in batches, at start, after a reconnect, for an event too large to be carried, and when
  * someone waits for `caughtUp`. After the connection drops it reconnects with backoff and reads from its cursor, so
  * no event is lost: LISTEN comes before the read, so one committed meanwhile is either read or notified. A signal
@@ -42,6 +45,7 @@ export function eventListener({
   connect,
   repo,
   dispatch,
+  wants = () => true,
   log,
   batchSize = 500,
   backoff = { firstMs: 100, maxMs: 5000 },
@@ -122,24 +126,29 @@ export function eventListener({
   };
 
   /**
-   * A notification on the events channel carries its event, or several of one transaction (an array, in id order),
-   * delivered at once unless the cursor has seen them; one that carries only an id (too large, or written by an
-   * older node that sent ids) makes a read of the table.
+   * A notification on the events channel carries its events' heads and the events (an array, in id order),
+   * delivered at once unless the cursor has seen them. When no subscriber here wants any of them (their heads say),
+   * the cursor moves past their ids and the JSON is not parsed. One that carries no event (too large), or that is
+   * not read as such (an older node's `{"id": ...}`), makes a read of the table; an older node's JSON without heads is
+   * parsed as it comes.
    */
   const onEvent = (text: string) => {
     if (!cursor) return; // not started: what committed before the start is not delivered
+    // While a read is under way the cursor is moving in id order: let the next read bring these too.
+    if (reading) return read();
+    const notice = readNotice(text);
+    if (notice && !notice.heads.some((h) => wants(h.type, h.stationId, h.chargerId))) {
+      cursor.advance(notice.heads.map((h) => h.id));
+      return;
+    }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(notice ? notice.json : text);
     } catch {
       // read below
     }
     const events = (Array.isArray(parsed) ? parsed : [parsed]) as (Partial<EventEnvelope> | undefined)[];
-    if (reading || events.some((event) => !event?.type || event.version !== 1)) {
-      // While a read is under way the cursor is moving in id order: let the next read bring these too.
-      read();
-      return;
-    }
+    if (events.some((event) => !event?.type || event.version !== 1)) return read();
     for (const event of events as EventEnvelope[]) {
       if (cursor.advance([Number(event.id)]).length > 0) dispatch(event);
     }

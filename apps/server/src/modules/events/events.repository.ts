@@ -2,8 +2,9 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import type { EventEnvelope, EventName } from '../../lib/event-bus.ts';
+import { headsEnd, headsMark } from './event-notice.ts';
 
-/** The channel that carries each committed event (or only its id, when too large) to every node. */
+/** The channel that carries each committed event (or only its head, when too large) to every node. */
 export const eventsChannel = 'plugboard_events';
 /** PostgreSQL refuses a notification payload of 8,000 bytes or more. */
 const maxNotification = 7900;
@@ -34,11 +35,12 @@ export function eventsRepository(db: Db) {
   return {
     /**
      * Inserts events and NOTIFYs them, in one statement of the caller's transaction: PostgreSQL delivers the
-     * notifications at commit, and none after a rollback. A notification carries its event (as `envelopeOf` makes
-     * it), so that listening nodes need not read the table; one too large for a notification carries only its id.
-     * The events of one statement (a batch of statuses) share notifications: a JSON array of those whose texts
-     * start within the same `packBytes` (so at most twice that, in id order); an event alone is sent as itself.
-     * Every listening node wakes and parses once per notification, not once per event (bench/ocpp/README.md).
+     * notifications at commit, and none after a rollback. A notification carries its events' heads and the events
+     * as `envelopeOf` makes them (event-notice.ts), so that listening nodes need not read the table, nor parse what
+     * none of their subscribers wants; one too large for a notification carries only its head. The events of one
+     * statement (a batch of statuses) share notifications: those whose texts (head and JSON) start within the same
+     * `packBytes` (so at most twice that, in id order). Every listening node wakes once per notification, not once
+     * per event (bench/ocpp/README.md).
      */
     insert: async (rows: NewEvent[]): Promise<void> => {
       if (rows.length === 0) return;
@@ -51,27 +53,26 @@ export function eventsRepository(db: Db) {
           returning id, type, version, station_id, payload, occurred_at
         ),
         notice as (
-          select id, json_build_object('id', id::text, 'type', type, 'version', version,
+          select id, id || ',' || type || ',' || station_id || ',' || coalesce(payload->>'chargerId', '') as head,
+            json_build_object('id', id::text, 'type', type, 'version', version,
             'occurredAt', to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
             'stationId', station_id, 'payload', payload)::text as text
           from added
         ),
         sized as (
-          select id, text, octet_length(text) as size,
-            coalesce(sum(octet_length(text) + 1) over (order by id rows between unbounded preceding and 1 preceding), 0)
-              as start
+          select id, head, text, octet_length(head) + octet_length(text) + 2 as size,
+            coalesce(sum(octet_length(head) + octet_length(text) + 2)
+              over (order by id rows between unbounded preceding and 1 preceding), 0) as start
           from notice
         ),
         packs as (
           select case when size > ${packBytes} then -id else floor(start / ${packBytes}) end as pack,
             count(*) as n, min(id) as first, max(size) as size,
-            string_agg(text, ',' order by id) as texts
+            string_agg(head, ';' order by id) as heads, string_agg(text, ',' order by id) as texts
           from sized group by 1
         )
-        select pg_notify(${eventsChannel}, case
-            when n > 1 then '[' || texts || ']'
-            when size <= ${maxNotification} then texts
-            else json_build_object('id', first::text)::text end) as notified
+        select pg_notify(${eventsChannel}, ${headsMark}::text || heads || ${headsEnd}::text ||
+            case when n > 1 or size + 2 <= ${maxNotification} then '[' || texts || ']' else '' end) as notified
         from (select * from packs order by first) p`.execute(db);
     },
 

@@ -1,11 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { dedicatedClient, type Db, type Trx } from '../../db/client.ts';
-import {
-  eventDispatcher,
-  type DurableEventName,
-  type EventBus,
-  type EventEnvelope,
-} from '../../lib/event-bus.ts';
+import type { DurableEventName, EventBus, EventEnvelope } from '../../lib/event-bus.ts';
+import { eventDispatcher } from '../../lib/event-dispatcher.ts';
 import { eventListener, type EventListenerDeps } from './event-listener.ts';
 import { envelopeOf, eventsRepository, signalsChannel } from './events.repository.ts';
 import { revocationHub, revocationsChannel } from './revocations.ts';
@@ -44,6 +40,7 @@ export function eventsService({ db, now, log, listener: listenerOptions }: Event
     connect: () => dedicatedClient(db),
     repo,
     dispatch: dispatcher.dispatch,
+    wants: dispatcher.wants,
     log,
     channels: { [revocationsChannel]: revocations.hear },
     onListening: revocations.listening,

@@ -6,6 +6,7 @@ import { createSharedDatabase, type SharedDatabase } from '../../../test/helpers
 import { createDb, type Db } from '../../db/client.ts';
 import type { AppEvents, EventEnvelope, EventName } from '../../lib/event-bus.ts';
 import { aStation } from '../chargers/chargers.fixtures.ts';
+import { readNotice } from './event-notice.ts';
 import { eventsChannel } from './events.repository.ts';
 import { eventRetentionMs, eventsService, eventWriter, type EventsService } from './events.service.ts';
 import { packed } from './signals.ts';
@@ -121,13 +122,67 @@ describe('events across nodes', () => {
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
     expect(atB[17]!.payload).toEqual(changes[17]);
     await vi.waitFor(() => expect(heard.length).toBeGreaterThan(0));
-    expect(heard.length).toBeLessThan(15);
+    expect(heard.length).toBeLessThanOrEqual(15); // 40 events, each with its head
     for (const text of heard) expect(Buffer.byteLength(text)).toBeLessThan(7900);
-    const carried = heard.flatMap((text) => {
-      const parsed = JSON.parse(text) as { id: string } | { id: string }[];
-      return Array.isArray(parsed) ? parsed.map((e) => e.id) : [parsed.id];
+    const notices = heard.map((text) => readNotice(text)!);
+    expect(notices.flatMap((n) => n.heads.map((h) => h.id))).toEqual(ids);
+    for (const { heads, json } of notices) {
+      expect(heads.every((h) => h.type === 'charger.changed' && h.stationId === stationId)).toBe(true);
+      // Every event's JSON but the large one's, behind the heads of the same ids.
+      const carried = json === '' ? [] : (JSON.parse(json) as EventEnvelope[]);
+      expect(carried.map((e) => Number(e.id))).toEqual(json === '' ? [] : heads.map((h) => h.id));
+      expect(carried.map((e) => e.payload)).toEqual(
+        carried.map((e) =>
+          changes.find((c) => c.chargerId === (e.payload as { chargerId: number }).chargerId),
+        ),
+      );
+    }
+    expect(notices.filter((n) => n.json === '').map((n) => n.heads.map((h) => h.chargerId))).toEqual([
+      [changes[17]!.chargerId],
+    ]);
+  });
+
+  it('reach a subscriber with a filter only for the sites it accepts, others on the same node for all', async () => {
+    const [a, b] = [await aNode(), await aNode()];
+    const otherSite = await aStation(db);
+    const filtered: number[] = [];
+    b.subscribe(
+      'charger.changed',
+      (e) => filtered.push(e.chargerId),
+      (site) => site === otherSite,
+    );
+    const all = received(b, 'charger.changed');
+    const skipped = await write(a);
+    const kept = await write(a, { ...aChange(), stationId: otherSite });
+    await vi.waitFor(() => expect(chargersIn(all)).toEqual([skipped.chargerId, kept.chargerId]));
+    expect(filtered).toEqual([kept.chargerId]);
+  });
+
+  it('read the notifications of older nodes: an event as JSON, several as an array, one by its id alone', async () => {
+    const node = await aNode();
+    const seen = received(node, 'charger.changed');
+    const changes = [aChange(), aChange(), aChange(), aChange()];
+    const ids = await node.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: number; occurred_at: Date }>`
+        insert into events (type, version, station_id, payload, occurred_at)
+        select 'charger.changed', 1, ${stationId}, p, now() from unnest(${changes.map((c) => JSON.stringify(c))}::jsonb[]) p
+        returning id, occurred_at`.execute(trx);
+      const envelopes = rows.map(({ id, occurred_at }, i) => ({
+        id: String(id),
+        type: 'charger.changed',
+        version: 1,
+        occurredAt: occurred_at.toISOString(),
+        stationId,
+        payload: changes[i],
+      }));
+      const older = [envelopes[0], [envelopes[1], envelopes[2]], { id: String(rows[3]!.id) }];
+      await sql`select pg_notify(${eventsChannel}, t) from unnest(${older.map((o) => JSON.stringify(o))}::text[]) t`.execute(
+        trx,
+      );
+      return rows.map((r) => String(r.id));
     });
-    expect(carried.map(Number)).toEqual(ids);
+    await vi.waitFor(() => expect(chargersIn(seen)).toEqual(changes.map((c) => c.chargerId)));
+    expect(seen.map((e) => e.id)).toEqual(ids);
   });
 
   it('never announce a change that was rolled back', async () => {

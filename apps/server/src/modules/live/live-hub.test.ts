@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveMessage } from '@plugboard/contract';
-import { eventDispatcher, type AppEvents, type EventName } from '../../lib/event-bus.ts';
+import type { AppEvents, EventName } from '../../lib/event-bus.ts';
+import { eventDispatcher } from '../../lib/event-dispatcher.ts';
 import { liveHub } from './live-hub.ts';
 
 const log = { error: vi.fn() } as never;

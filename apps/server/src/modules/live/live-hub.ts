@@ -18,7 +18,8 @@ type Pending<T> = { latest: T; again: boolean };
 
 /**
  * Turns the event bus into messages for the consoles watching a site. It subscribes once, whatever the number of
- * consoles; a site nobody watches costs a map lookup per event. A charger's new list item is read once per event
+ * consoles, for the watched sites' events only: a site nobody watches costs a map lookup per event, and its events
+ * are not even parsed on this node. A charger's new list item is read once per event
  * and shared by every console of the site; events arriving while it is read are folded into one more read, so a
  * burst of statuses costs two reads and the last message carries the latest state.
  */
@@ -66,68 +67,87 @@ export function liveHub({ events, findCharger, log, meterIntervalMs = 1000 }: Li
   });
 
   const unsubscribe = [
-    events.subscribe('charger.status', (e) => {
-      if (!watched(e.stationId)) return;
-      withItem(statusReads, e, (latest, charger) => ({
-        type: 'charger.status',
-        stationId: latest.stationId,
-        chargerId: latest.chargerId,
-        status: latest.status,
-        connected: latest.connected,
-        errorCode: latest.errorCode,
-        firmwareStatus: latest.firmwareStatus,
-        connector: latest.connector
-          ? {
-              connectorId: latest.connector.connectorId,
-              status: latest.connector.status,
-              errorCode: latest.connector.errorCode === 'NoError' ? null : latest.connector.errorCode,
-            }
-          : null,
-        charger,
-      }));
-    }),
-    events.subscribe('charger.changed', (e) => {
-      if (!watched(e.stationId)) return;
-      withItem(changeReads, e, (latest, charger) => ({
-        type: 'charger.changed',
-        stationId: latest.stationId,
-        chargerId: latest.chargerId,
-        change: latest.change,
-        charger: latest.change === 'deleted' ? null : charger,
-      }));
-    }),
-    events.subscribe('session.started', (e) => {
-      if (!watched(e.stationId)) return;
-      send(e.stationId, {
-        type: 'session.started',
-        stationId: e.stationId,
-        chargerId: e.chargerId,
-        sessionId: e.sessionId,
-        connectorId: e.connectorId,
-        startTime: e.startTime,
-        startBy: e.startBy,
-      });
-    }),
-    events.subscribe('session.stopped', (e) => {
-      if (!watched(e.stationId)) return;
-      send(e.stationId, {
-        type: 'session.stopped',
-        stationId: e.stationId,
-        chargerId: e.chargerId,
-        sessionId: e.sessionId,
-        connectorId: e.connectorId,
-        endTime: e.endTime,
-        energyWh: e.energyWh,
-        stopReason: e.stopReason,
-      });
-    }),
-    events.subscribe('meter.values', (e) => {
-      if (watched(e.stationId) && e.readings.length > 0) meters.push(e.chargerId, e);
-    }),
-    events.subscribe('notice.changed', (e) => {
-      if (watched(e.stationId))
+    events.subscribe(
+      'charger.status',
+      (e) => {
+        withItem(statusReads, e, (latest, charger) => ({
+          type: 'charger.status',
+          stationId: latest.stationId,
+          chargerId: latest.chargerId,
+          status: latest.status,
+          connected: latest.connected,
+          errorCode: latest.errorCode,
+          firmwareStatus: latest.firmwareStatus,
+          connector: latest.connector
+            ? {
+                connectorId: latest.connector.connectorId,
+                status: latest.connector.status,
+                errorCode: latest.connector.errorCode === 'NoError' ? null : latest.connector.errorCode,
+              }
+            : null,
+          charger,
+        }));
+      },
+      watched,
+    ),
+    events.subscribe(
+      'charger.changed',
+      (e) => {
+        withItem(changeReads, e, (latest, charger) => ({
+          type: 'charger.changed',
+          stationId: latest.stationId,
+          chargerId: latest.chargerId,
+          change: latest.change,
+          charger: latest.change === 'deleted' ? null : charger,
+        }));
+      },
+      watched,
+    ),
+    events.subscribe(
+      'session.started',
+      (e) => {
+        send(e.stationId, {
+          type: 'session.started',
+          stationId: e.stationId,
+          chargerId: e.chargerId,
+          sessionId: e.sessionId,
+          connectorId: e.connectorId,
+          startTime: e.startTime,
+          startBy: e.startBy,
+        });
+      },
+      watched,
+    ),
+    events.subscribe(
+      'session.stopped',
+      (e) => {
+        send(e.stationId, {
+          type: 'session.stopped',
+          stationId: e.stationId,
+          chargerId: e.chargerId,
+          sessionId: e.sessionId,
+          connectorId: e.connectorId,
+          endTime: e.endTime,
+          energyWh: e.energyWh,
+          stopReason: e.stopReason,
+        });
+      },
+      watched,
+    ),
+    events.subscribe(
+      'meter.values',
+      (e) => {
+        if (e.readings.length > 0) meters.push(e.chargerId, e);
+      },
+      watched,
+    ),
+    events.subscribe(
+      'notice.changed',
+      (e) => {
         send(e.stationId, { type: 'notice.changed', stationId: e.stationId, kind: e.kind });
-    }),
+      },
+      watched,
+    ),
   ];
 
   return {

@@ -40,12 +40,14 @@ export function allocateOnEvents(
     }, delayMs);
     timers.set(stationId, { at, timer });
   };
+  // Only the managed sites' events: the others are not even parsed on this node.
+  const managed = (stationId: number) => load.isManaged(stationId);
   const unsubscribe = [
-    events.subscribe('charger.status', (e) => schedule(e.stationId, eventDelayMs)),
-    events.subscribe('charger.changed', (e) => schedule(e.stationId, eventDelayMs)),
-    events.subscribe('session.started', (e) => schedule(e.stationId, eventDelayMs)),
-    events.subscribe('session.stopped', (e) => schedule(e.stationId, eventDelayMs)),
-    events.subscribe('meter.values', (e) => schedule(e.stationId, meterDelayMs)),
+    events.subscribe('charger.status', (e) => schedule(e.stationId, eventDelayMs), managed),
+    events.subscribe('charger.changed', (e) => schedule(e.stationId, eventDelayMs), managed),
+    events.subscribe('session.started', (e) => schedule(e.stationId, eventDelayMs), managed),
+    events.subscribe('session.stopped', (e) => schedule(e.stationId, eventDelayMs), managed),
+    events.subscribe('meter.values', (e) => schedule(e.stationId, meterDelayMs), managed),
   ];
   // One pass at once: it reads the managed sites, which filter the events from then on.
   track(load.runDue());

@@ -15,6 +15,8 @@ export function syncLocalListsOnEvents(
   held: {
     /** The charger of that product code if this node holds its socket. */
     get: (productCode: string) => (HeldCharger & { connectionId: string }) | undefined;
+    /** Whether this node holds the socket of that charger. */
+    has: (chargerId: number) => boolean;
     all: () => HeldCharger[];
   },
   log: { error: (obj: object, msg: string) => void },
@@ -42,21 +44,26 @@ export function syncLocalListsOnEvents(
   const unsubscribe = [
     events.subscribe('cards.changed', (e) => siteChanged(e.stationId)),
     events.subscribe('localList.changed', (e) => siteChanged(e.stationId)),
-    events.subscribe('charger.status', (e) => {
-      if (!e.connected || closed) return;
-      const charger = held.get(e.productCode);
-      if (!charger || seen.get(charger.chargerId) === charger.connectionId) return;
-      seen.set(charger.chargerId, charger.connectionId);
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        track(
-          (async () => {
-            if (await localList.concerns(charger)) await localList.sync(charger, { connected: true });
-          })(),
-        );
-      }, afterConnectMs);
-      timers.add(timer);
-    }),
+    events.subscribe(
+      'charger.status',
+      (e) => {
+        if (!e.connected || closed) return;
+        const charger = held.get(e.productCode);
+        if (!charger || seen.get(charger.chargerId) === charger.connectionId) return;
+        seen.set(charger.chargerId, charger.connectionId);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          track(
+            (async () => {
+              if (await localList.concerns(charger)) await localList.sync(charger, { connected: true });
+            })(),
+          );
+        }, afterConnectMs);
+        timers.add(timer);
+        // The chargers this node holds only: the others' statuses are not even parsed on this node.
+      },
+      (_, chargerId) => chargerId !== undefined && held.has(chargerId),
+    ),
   ];
   return async () => {
     closed = true;
