@@ -28,6 +28,7 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '20' },
     sessions: { type: 'string', default: '100000' },
+    pages: { type: 'string', default: '1' },
     phases: { type: 'string', default: 'api,chargers,both' },
     profile: { type: 'string' },
     server: { type: 'string' },
@@ -41,6 +42,8 @@ if (args.help) {
   --clients M    API clients, each calling without pause (50)
   --seconds S    length of each phase (20)
   --sessions K   sessions in the console's site (100000)
+  --pages P      client c asks page (c mod P) + 1 of each list (1: all the first page, as consoles opening the
+                 site do; identical reads asked at once share one run, so P up to 20 shows them apart)
   --phases P     api (API alone), chargers (chargers alone), both (api,chargers,both)
   --profile DIR  the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools)
   --server DIR   run the server of that checkout instead (a git worktree of an older commit: A/B runs in turn)`);
@@ -56,6 +59,7 @@ const rate = int('rate', args.rate, 1);
 const clients = int('clients', args.clients, 1);
 const durationMs = int('seconds', args.seconds, 1) * 1000;
 const sessions = int('sessions', args.sessions, 1000);
+const pages = int('pages', args.pages, 1);
 const phases = new Set(args.phases.split(','));
 const mix = { Heartbeat: 30, StatusNotification: 20, MeterValues: 50 };
 const loadClients = Math.max(1, Math.min(4, Math.ceil(chargerCount / 2500)));
@@ -118,19 +122,21 @@ type ApiFigures = {
 
 /** M closed-loop clients for `ms`, each going round the three calls. */
 async function apiLoad(token: string, stationId: number, forMs: number): Promise<ApiFigures> {
-  const calls: [string, string][] = [
-    ['/cms-system/system/session/v2/list', JSON.stringify({ stationId, pageNum: 1, pageSize: 10 })],
-    ['/cms-system/system/charger/v2/list', JSON.stringify({ stationId, pageNum: 1, pageSize: 10 })],
+  const callsOf = (pageNum: number): [string, string][] => [
+    ['/cms-system/system/session/v2/list', JSON.stringify({ stationId, pageNum, pageSize: 10 })],
+    ['/cms-system/system/charger/v2/list', JSON.stringify({ stationId, pageNum, pageSize: 10 })],
     ['/cms-system/system/station/v2/detail', JSON.stringify({ stationId })],
   ];
+  const calls = callsOf(1);
   const times = calls.map(() => [] as number[]);
   let errors = 0;
   const end = performance.now() + forMs;
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
+      const mine = callsOf((c % pages) + 1);
       for (let i = c; performance.now() < end; i++) {
-        const k = i % calls.length;
-        const [call, body] = calls[k]!;
+        const k = i % mine.length;
+        const [call, body] = mine[k]!;
         const t = performance.now();
         const status = await post(call, token, body);
         times[k]!.push(performance.now() - t);
@@ -170,7 +176,7 @@ try {
     .map((l) => l.toFixed(1))
     .join(' ');
   console.log(
-    `API benchmark: ${clients} API clients, ${count(chargerCount)} chargers at ${rate} msg/s, ${durationMs / 1000} s ` +
+    `API benchmark: ${clients} API clients (${pages === 1 ? 'all on the first page' : `over ${pages} pages`}), ${count(chargerCount)} chargers at ${rate} msg/s, ${durationMs / 1000} s ` +
       `per phase; machine load ${load} on ${os.cpus().length} cores before start`,
   );
   server = await startServer(
