@@ -55,12 +55,12 @@ type Query = (...args: unknown[]) => unknown;
 
 /**
  * A statement whose text stays the same whatever its arguments: a read (SELECT, or WITH: every WITH here takes its
- * rows as arrays), or an insert of rows given as arrays (`select ... from unnest(...)`: the OCPP writes, whose plan
- * is then made once per connection too, bench/ocpp README session 9). Kysely's inserts of VALUES lists differ with
+ * rows as arrays), or an insert or update of rows given as arrays (`from unnest(...)`: the OCPP writes, whose plan
+ * is then made once per connection too, bench/ocpp README sessions 9 and 12). Kysely's inserts of VALUES lists differ with
  * their row count and are not named.
  */
 const namable = (text: string) =>
-  /^\s*(select|with)\s/i.test(text) || /^\s*insert\s[^;]*\sfrom\s+unnest\(/i.test(text);
+  /^\s*(select|with)\s/i.test(text) || /^\s*(insert|update)\s[^;]*\sfrom\s+unnest\(/i.test(text);
 
 /**
  * Makes a client run each SELECT (and each statement `namable` says has one text) that Kysely sends as a named

@@ -29,10 +29,16 @@ export type BootWrite = {
 
 const returned = sql.join(stateColumns.map((c) => sql.ref(`chargers.${c}`)));
 
+/** The chargers of a batch, as one parameter: the statement's text is the same whatever their number. */
+const anyOf = (ids: number[]) => sql<number>`any(${ids}::bigint[])`;
+
 /**
  * The writes of chargers connecting, booting and disconnecting, a statement each for all the chargers of a batch
  * (charger-connections.ts). Every statement that locks chargers' rows locks them in id order, as the statuses'
- * batch and the sweep do, so that no two writers wait on each other in a circle.
+ * batch and the sweep do, so that no two writers wait on each other in a circle. Each takes its rows as arrays, so
+ * that its text never changes: PostgreSQL parses and plans it once per connection (a named statement,
+ * db/client.ts), where a list of the batch's values made a new text, parsed and planned at each run, with
+ * parameters a row to build in the node (bench/ocpp README, session 12).
  */
 export function chargerConnectionsRepository(trx: Trx) {
   return {
@@ -41,7 +47,7 @@ export function chargerConnectionsRepository(trx: Trx) {
       trx
         .selectFrom('chargers')
         .select(['id', 'node_id', 'connection_id'])
-        .where('id', 'in', ids)
+        .where('id', '=', anyOf(ids))
         .orderBy('id')
         .forUpdate()
         .execute(),
@@ -51,7 +57,7 @@ export function chargerConnectionsRepository(trx: Trx) {
       trx
         .selectFrom('chargers')
         .select([...stateColumns, 'firmware_version', 'firmware_status_at'])
-        .where('id', 'in', ids)
+        .where('id', '=', anyOf(ids))
         .orderBy('id')
         .forUpdate()
         .execute(),
@@ -60,7 +66,7 @@ export function chargerConnectionsRepository(trx: Trx) {
       trx
         .selectFrom('connectors')
         .selectAll()
-        .where('charger_id', 'in', ids)
+        .where('charger_id', '=', anyOf(ids))
         .orderBy('charger_id')
         .orderBy('connector_id')
         .execute(),
@@ -71,13 +77,14 @@ export function chargerConnectionsRepository(trx: Trx) {
      * still told from an older one, and Unavailable after Faulted still reads as recovering). Returns the
      * connectors as they are now.
      */
-    forgetConnectorStatuses: (ids: number[], at: Date): Promise<ConnectorRow[]> =>
-      trx
-        .updateTable('connectors')
-        .set({ status: 'online', error_code: 'NoError', updated_at: at })
-        .where('charger_id', 'in', ids)
-        .returningAll()
-        .execute(),
+    forgetConnectorStatuses: async (ids: number[], at: Date): Promise<ConnectorRow[]> => {
+      const result = await sql<ConnectorRow>`
+        update connectors k set status = 'online', error_code = 'NoError', updated_at = ${at}
+        from unnest(${ids}::bigint[]) as v(charger_id)
+        where k.charger_id = v.charger_id
+        returning k.*`.execute(trx);
+      return result.rows;
+    },
 
     /** Each charger's row now belongs to its new socket, with the status its connectors give it. */
     setConnected: async (
@@ -90,17 +97,13 @@ export function chargerConnectionsRepository(trx: Trx) {
         at: Date;
       }[],
     ): Promise<ChargerState[]> => {
-      const values = sql.join(
-        rows.map(
-          (r) =>
-            sql`(${r.id}::bigint, ${r.connectionId}::uuid, ${r.nodeId}::text, ${r.status}::text,
-                 ${r.errorCode}::text, ${r.at}::timestamptz)`,
-        ),
-      );
+      const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((r) => r[key]);
       const result = await sql<ChargerState>`
         update chargers set connected = true, connection_id = v.connection_id, node_id = v.node_id,
           last_seen_at = v.at, status = v.status, error_code = v.error_code, updated_at = v.at
-        from (values ${values}) as v(id, connection_id, node_id, status, error_code, at)
+        from unnest(${column('id')}::bigint[], ${column('connectionId')}::uuid[], ${column('nodeId')}::text[],
+          ${column('status')}::text[], ${column('errorCode')}::text[], ${column('at')}::timestamptz[])
+          as v(id, connection_id, node_id, status, error_code, at)
         where chargers.id = v.id
         returning ${returned}`.execute(trx);
       return result.rows;
@@ -108,23 +111,20 @@ export function chargerConnectionsRepository(trx: Trx) {
 
     /** What each charger says of itself at its boot, and the status and firmware status the boot leaves. */
     setBooted: async (rows: BootWrite[]): Promise<ChargerState[]> => {
-      const values = sql.join(
-        rows.map(
-          (r) =>
-            sql`(${r.id}::bigint, ${r.vendor}::text, ${r.model}::text, ${r.serialNumber}::text,
-                 ${r.firmwareVersion}::text, ${r.iccid}::text, ${r.imsi}::text, ${r.meterType}::text,
-                 ${r.meterSerialNumber}::text, ${r.status}::text, ${r.errorCode}::text, ${r.firmwareStatus}::text,
-                 ${r.firmwareStatusAt}::timestamptz, ${r.at}::timestamptz)`,
-        ),
-      );
+      const column = <K extends keyof BootWrite>(key: K) => rows.map((r) => r[key]);
       const result = await sql<ChargerState>`
         update chargers set vendor = v.vendor, model = v.model, serial_number = v.serial_number,
           firmware_version = v.firmware_version, iccid = v.iccid, imsi = v.imsi, meter_type = v.meter_type,
           meter_serial_number = v.meter_serial_number, status = v.status, error_code = v.error_code,
           firmware_status = v.firmware_status, firmware_status_at = v.firmware_status_at,
           booted_at = v.at, last_seen_at = v.at, updated_at = v.at
-        from (values ${values}) as v(id, vendor, model, serial_number, firmware_version, iccid, imsi, meter_type,
-          meter_serial_number, status, error_code, firmware_status, firmware_status_at, at)
+        from unnest(${column('id')}::bigint[], ${column('vendor')}::text[], ${column('model')}::text[],
+          ${column('serialNumber')}::text[], ${column('firmwareVersion')}::text[], ${column('iccid')}::text[],
+          ${column('imsi')}::text[], ${column('meterType')}::text[], ${column('meterSerialNumber')}::text[],
+          ${column('status')}::text[], ${column('errorCode')}::text[], ${column('firmwareStatus')}::text[],
+          ${column('firmwareStatusAt')}::timestamptz[], ${column('at')}::timestamptz[])
+          as v(id, vendor, model, serial_number, firmware_version, iccid, imsi, meter_type, meter_serial_number,
+            status, error_code, firmware_status, firmware_status_at, at)
         where chargers.id = v.id
         returning ${returned}`.execute(trx);
       return result.rows;

@@ -43,10 +43,11 @@ export function chargersRepository(db: Db) {
       db
         .selectFrom('chargers')
         .selectAll()
+        // One parameter, so that the text (a named statement) is the same whatever the number of codes.
         .where(
           sql<string>`lower(product_code)`,
-          'in',
-          productCodes.map((code) => code.toLowerCase()),
+          '=',
+          sql<string>`any(${productCodes.map((code) => code.toLowerCase())}::text[])`,
         )
         .execute(),
 
