@@ -29,13 +29,16 @@ afterAll(() => t.close());
 const otherModules =
   /"sites"|\b(local_list_sites|local_list_chargers|server_secrets|ocpp_messages|charger_connections|load_sites)\b|^\s*(LISTEN|UNLISTEN)/i;
 
-/** The statements the app's pool runs while `work` runs. */
+/** The statements the app's pool runs while `work` runs: the connection's own, and other modules'. */
 async function statementsOf(work: () => Promise<unknown>) {
   recording = [];
   await work();
   const texts = recording;
   recording = undefined;
-  return texts.filter((text) => !otherModules.test(text));
+  return {
+    own: texts.filter((text) => !otherModules.test(text)),
+    others: texts.filter((text) => otherModules.test(text)),
+  };
 }
 
 /** Connects and boots the chargers at once (BootNotification, then 2 statuses each), past the status check. */
@@ -50,13 +53,16 @@ async function connectAll(chargers: { id: number; product_code: string; pin: str
   return statements;
 }
 
+/** The connection's own statements, as `connectAll` counts them. */
+const ownOf = async (chargers: Parameters<typeof connectAll>[0]) => (await connectAll(chargers)).own;
+
 const handshakeReads = (statements: string[]) =>
   statements.filter((s) => /from "chargers" where lower\(product_code\)/i.test(s));
 const statusChecks = (statements: string[]) => statements.filter((s) => /not exists/i.test(s));
 
 describe('a connection', () => {
   it('of one charger takes at most 27 statements: one read in the handshake, no status check', async () => {
-    const statements = await connectAll([await aCharger(t.db)]);
+    const statements = await ownOf([await aCharger(t.db)]);
     // handshake 1, connect 6, boot 6, two statuses 7 each.
     expect(statements.length).toBeLessThanOrEqual(27);
     expect(handshakeReads(statements)).toHaveLength(1);
@@ -66,16 +72,18 @@ describe('a connection', () => {
   it('of 20 chargers at once takes fewer a charger (5 here, 27 before): their writes share transactions', async () => {
     const stationId = await aStation(t.db);
     const chargers = await Promise.all(Array.from({ length: 20 }, () => aCharger(t.db, { stationId })));
-    const statements = await connectAll(chargers);
+    const { own: statements, others } = await connectAll(chargers);
     expect(statements.length / chargers.length).toBeLessThanOrEqual(15);
     expect(handshakeReads(statements).length).toBeLessThanOrEqual(20); // those of one turn share a read
     expect(statusChecks(statements)).toHaveLength(0);
+    // Whether their local lists concern them: asked together, where each asked in a statement of its own.
+    expect(others.filter((s) => /local_list_sites/.test(s)).length).toBeLessThan(chargers.length / 2);
   });
 
   it('sends the same statements whether one charger connects or 20 at once: each parsed and planned once', async () => {
-    const one = await connectAll([await aCharger(t.db)]);
+    const one = await ownOf([await aCharger(t.db)]);
     const stationId = await aStation(t.db);
-    const many = await connectAll(
+    const many = await ownOf(
       await Promise.all(Array.from({ length: 20 }, () => aCharger(t.db, { stationId }))),
     );
     // A text that grew with the batch (a list of values) would be parsed and planned by PostgreSQL at each run.

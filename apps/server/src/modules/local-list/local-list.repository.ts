@@ -67,15 +67,19 @@ export function localListRepository(db: Db | Trx) {
         : db.selectFrom('local_list_chargers').selectAll().where('charger_id', 'in', chargerIds).execute(),
 
     /**
-     * Whether the site's list is on or the charger holds a list it was sent (to be emptied): one statement, as every
-     * charger's connection asks it.
+     * Of these chargers, those whose site's list is on or that hold a list they were sent (to be emptied): one
+     * statement for all the chargers connecting at once, as every charger's connection asks it.
      */
-    concerns: async (stationId: number, chargerId: number): Promise<boolean> => {
-      const { rows } = await sql<{ concerns: boolean }>`
-        select coalesce((select enabled from local_list_sites where station_id = ${stationId}), false)
-          or coalesce((select version > 0 from local_list_chargers where charger_id = ${chargerId}), false)
-          as concerns`.execute(db);
-      return rows[0]?.concerns === true;
+    concerned: async (chargers: { stationId: number; chargerId: number }[]): Promise<Set<number>> => {
+      const { rows } = await sql<{ charger_id: number }>`
+        select v.charger_id
+        from unnest(${chargers.map((c) => c.stationId)}::bigint[], ${chargers.map((c) => c.chargerId)}::bigint[])
+          as v(station_id, charger_id)
+        where coalesce((select enabled from local_list_sites s where s.station_id = v.station_id), false)
+          or coalesce((select version > 0 from local_list_chargers c where c.charger_id = v.charger_id), false)`.execute(
+        db,
+      );
+      return new Set(rows.map((r) => r.charger_id));
     },
 
     charger: (chargerId: number): Promise<ChargerListRow | undefined> =>

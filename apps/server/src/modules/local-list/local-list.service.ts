@@ -1,6 +1,7 @@
 import type { LocalList, LocalListState } from '@plugboard/contract';
 import type { Ocpp16 } from '@plugboard/ocpp';
 import type { Db } from '../../db/client.ts';
+import { callBatcher } from '../../lib/call-batcher.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { cardAuthorization } from '../cards/card-authorization.service.ts';
 import type { ChargerLink } from '../chargers/charger-link.ts';
@@ -33,6 +34,12 @@ type UpdateStatus = Ocpp16.SendLocalListResponse['status'];
  */
 export function localListService({ db, now, events, link, chargerView, log }: LocalListDeps) {
   const repo = localListRepository(db);
+  // Every connection asks (local-list-listener.ts): those of a turn of the event loop, and those asking while 2
+  // questions run (a reconnect storm), share one statement, where each was a round trip and a transaction of its own.
+  const concerns = callBatcher(async (chargers: HeldCharger[]) => {
+    const concerned = await repo.concerned(chargers);
+    return chargers.map((c) => concerned.has(c.chargerId));
+  });
 
   /**
    * The site's entries again from its cards; what changed gets a new version. A site whose list is off is left as
@@ -210,7 +217,7 @@ export function localListService({ db, now, events, link, chargerView, log }: Lo
       ),
 
     /** Whether a charger's site keeps a list, or the charger still holds one to empty. */
-    concerns: (charger: HeldCharger): Promise<boolean> => repo.concerns(charger.stationId, charger.chargerId),
+    concerns,
   };
 }
 
