@@ -1,6 +1,8 @@
 // The load client processes: forked, each given a share of the chargers, driven phase by phase.
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { portRanges } from './local-ports.ts';
+import { ephemeralPortsFrom } from './proc-stats.ts';
 import type { ChargerLogin, FromClient, ToClient } from './protocol.ts';
 
 export type ClientPool = {
@@ -56,6 +58,7 @@ export async function startClients(options: {
     });
 
   const share = Math.ceil(options.chargers.length / options.count);
+  const ports = portRanges(ephemeralPortsFrom(), options.count);
   await Promise.all(
     children.map((child, i) =>
       answer(
@@ -66,6 +69,7 @@ export async function startClients(options: {
           chargers: options.chargers.slice(i * share, (i + 1) * share),
           firstIndex: i * share,
           localAddresses: options.localAddresses,
+          ports: ports[i],
           callTimeoutMs: options.callTimeoutMs,
         },
         30_000,

@@ -84,6 +84,12 @@ export function rssBytes(pid: number): number {
   }
 }
 
+/** The first port of the kernel's ephemeral range, from which it gives a socket bound to port 0 its port. */
+export function ephemeralPortsFrom(): number {
+  const text = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8');
+  return Number(text.trim().split(/\s+/)[0]);
+}
+
 /** The soft limit of open files of this process (children inherit it). */
 export function openFileLimit(): number {
   const match = /Max open files\s+(\d+|unlimited)/.exec(fs.readFileSync('/proc/self/limits', 'utf8'));

@@ -1,5 +1,6 @@
 // The messages between the benchmark (ocpp.ts) and its load client processes (load-client.ts), over the IPC
 // channel of child_process.fork with 'advanced' serialization (typed arrays pass as they are).
+import type { PortRange } from './local-ports.ts';
 
 export type LoadAction = 'Heartbeat' | 'StatusNotification' | 'MeterValues';
 export const loadActions: readonly LoadAction[] = ['Heartbeat', 'StatusNotification', 'MeterValues'];
@@ -15,6 +16,8 @@ export type ToClient =
       /** The index of this client's first charger in the whole run. */
       firstIndex: number;
       localAddresses: string[];
+      /** The local ports this client binds its sockets to (local-ports.ts). */
+      ports: PortRange;
       callTimeoutMs: number;
     }
   | { type: 'connect'; concurrency: number; timeoutMs: number }

@@ -3,6 +3,7 @@
 // is a single pending call.
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { portPicker, portTaken } from './local-ports.ts';
 
 export type Answer = { ok: true; payload: Record<string, unknown> } | { ok: false; reason: string };
 export type Pending = { id: string; action: string; at: number; resolve: (answer: Answer) => void };
@@ -22,7 +23,12 @@ export type Sim = {
 };
 
 /** What every socket of this process shares; set once by the 'init' message. */
-export const fleet = { urls: [] as string[], callTimeoutMs: 30_000, sims: [] as Sim[] };
+export const fleet = {
+  urls: [] as string[],
+  callTimeoutMs: 30_000,
+  sims: [] as Sim[],
+  localPort: portPicker(undefined),
+};
 
 export function createSim(code: string, pin: string, node: number, localAddress: string): Sim {
   return {
@@ -75,11 +81,22 @@ function onMessage(sim: Sim, data: Buffer) {
 }
 
 /** Opens the charger's socket; resolves once the server accepted the handshake. */
-export function open(sim: Sim): Promise<void> {
+export async function open(sim: Sim): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await openFrom(sim, fleet.localPort(sim.localAddress));
+    } catch (error) {
+      if (!portTaken(error) || tries === 20) throw error;
+    }
+  }
+}
+
+function openFrom(sim: Sim, localPort: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${fleet.urls[sim.node]}/${sim.code}`, 'ocpp1.6', {
       headers: { authorization: sim.authorization },
       localAddress: sim.localAddress,
+      localPort,
       perMessageDeflate: false,
       handshakeTimeout: fleet.callTimeoutMs,
     });

@@ -7,6 +7,7 @@ declare module 'ws' {
   type ClientOptions = {
     headers?: Record<string, string>;
     localAddress?: string;
+    localPort?: number;
     perMessageDeflate?: boolean;
     handshakeTimeout?: number;
     maxPayload?: number;
