@@ -6,6 +6,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { FromClient, LoadAction, LoadResult, ToClient, UpResult } from './protocol.ts';
 import { loadActions } from './protocol.ts';
 import { portPicker } from './local-ports.ts';
+import { endpointOf } from './ws-wire.ts';
 import { call, createSim, drop, expireCalls, fleet, open, reasonOf, type Sim } from './sim-socket.ts';
 
 const statuses = ['Available', 'Preparing', 'Charging', 'SuspendedEV', 'Charging', 'Finishing'] as const;
@@ -21,6 +22,7 @@ async function handle(message: ToClient): Promise<void> {
   switch (message.type) {
     case 'init':
       fleet.urls = message.urls;
+      fleet.endpoints = message.urls.map(endpointOf);
       fleet.callTimeoutMs = message.callTimeoutMs;
       fleet.localPort = portPicker(message.ports);
       fleet.sims = message.chargers.map(({ code, pin }, i) =>

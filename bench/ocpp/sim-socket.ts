@@ -1,9 +1,10 @@
-// One simulated charger's socket: a bare `ws` WebSocket with the ocpp1.6 subprotocol, HTTP Basic auth and
-// hand-written OCPP-J frames ([2, id, action, payload]). OCPP-J allows one CALL in flight per charger, so its state
+// One simulated charger's socket: a bare WebSocket (ws-client.ts) with the ocpp1.6 subprotocol, HTTP Basic auth
+// and hand-written OCPP-J frames ([2, id, action, payload]). OCPP-J allows one CALL in flight per charger, so its state
 // is a single pending call.
 import { performance } from 'node:perf_hooks';
-import WebSocket from 'ws';
 import { portPicker, portTaken } from './local-ports.ts';
+import { WsClient } from './ws-client.ts';
+import type { Endpoint } from './ws-wire.ts';
 
 export type Answer = { ok: true; payload: Record<string, unknown> } | { ok: false; reason: string };
 export type Pending = { id: string; action: string; at: number; resolve: (answer: Answer) => void };
@@ -13,7 +14,7 @@ export type Sim = {
   node: number;
   authorization: string;
   localAddress: string;
-  ws: WebSocket | undefined;
+  ws: WsClient | undefined;
   booted: boolean;
   /** OCPP-J: one CALL in flight per charger. */
   pending: Pending | undefined;
@@ -25,6 +26,7 @@ export type Sim = {
 /** What every socket of this process shares; set once by the 'init' message. */
 export const fleet = {
   urls: [] as string[],
+  endpoints: [] as Endpoint[],
   callTimeoutMs: 30_000,
   sims: [] as Sim[],
   localPort: portPicker(undefined),
@@ -49,7 +51,7 @@ export function createSim(code: string, pin: string, node: number, localAddress:
 export function call(sim: Sim, action: string, payload: unknown): Promise<Answer> {
   return new Promise((resolve) => {
     const ws = sim.ws;
-    if (!ws || ws.readyState !== WebSocket.OPEN) return resolve({ ok: false, reason: 'not open' });
+    if (!ws || ws.state !== 'open') return resolve({ ok: false, reason: 'not open' });
     const id = String(++sim.seq);
     sim.pending = { id, action, at: performance.now(), resolve };
     ws.send(`[2,"${id}","${action}",${JSON.stringify(payload)}]`);
@@ -62,14 +64,18 @@ export function settle(sim: Sim, answer: Answer) {
   pending?.resolve(answer);
 }
 
+/** Ends the CALLs and the opening handshakes older than the time limit (one sweep, not a timer per socket). */
 export function expireCalls() {
   const before = performance.now() - fleet.callTimeoutMs;
-  for (const sim of fleet.sims)
+  for (const sim of fleet.sims) {
     if (sim.pending && sim.pending.at < before) settle(sim, { ok: false, reason: 'timeout' });
+    if (sim.ws?.state === 'connecting' && sim.ws.startedAt < before)
+      sim.ws.fail(new Error('Opening handshake has timed out'));
+  }
 }
 
-function onMessage(sim: Sim, data: Buffer) {
-  const frame = JSON.parse(data.toString()) as [number, string, ...unknown[]];
+function onMessage(sim: Sim, text: string) {
+  const frame = JSON.parse(text) as [number, string, ...unknown[]];
   if (frame[0] === 2) {
     // The central system does not call chargers in this benchmark; answer as a charger without the feature would.
     sim.ws?.send(JSON.stringify([4, frame[1], 'NotImplemented', '', {}]));
@@ -93,24 +99,25 @@ export async function open(sim: Sim): Promise<void> {
 
 function openFrom(sim: Sim, localPort: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${fleet.urls[sim.node]}/${sim.code}`, 'ocpp1.6', {
-      headers: { authorization: sim.authorization },
-      localAddress: sim.localAddress,
-      localPort,
-      perMessageDeflate: false,
-      handshakeTimeout: fleet.callTimeoutMs,
-    });
+    const { authorization, localAddress } = sim;
+    const ws: WsClient = new WsClient(
+      fleet.endpoints[sim.node]!,
+      `/${sim.code}`,
+      { authorization, localAddress, localPort },
+      {
+        open: resolve,
+        message: (text) => onMessage(sim, text),
+        closed: (error) => {
+          // Before the handshake completed: refused ("Unexpected server response: 401"), reset, timed out...
+          reject(error ?? new Error('closed before open'));
+          if (sim.ws !== ws) return; // an older socket of a charger that reconnected
+          sim.ws = undefined;
+          sim.booted = false;
+          settle(sim, { ok: false, reason: 'closed' });
+        },
+      },
+    );
     sim.ws = ws;
-    ws.on('open', resolve);
-    ws.on('error', reject); // before 'open': refused handshake ("Unexpected server response: 401"), reset...
-    ws.on('message', (data) => onMessage(sim, data));
-    ws.on('close', () => {
-      if (sim.ws !== ws) return; // an older socket of a charger that reconnected
-      sim.ws = undefined;
-      sim.booted = false;
-      settle(sim, { ok: false, reason: 'closed' });
-      reject(new Error('closed before open'));
-    });
   });
 }
 
