@@ -24,6 +24,10 @@ export function eventDispatcher({
 }: { onHandlerError?: (error: unknown, event: EventName) => void } = {}) {
   const subscribers = new Map<string, Set<Subscriber>>();
   const delivered = new Set<string>();
+  // The same ids in delivery order, the oldest overwritten: a Set emptied from its front (`values().next()`) makes
+  // V8 step over every deleted entry until it rehashes, 8 us an event here (bench/ocpp README, session 12).
+  const order: (string | undefined)[] = new Array<string | undefined>(rememberedIds);
+  let next = 0;
   const subscribe: EventBus['subscribe'] = (type, handler, only) => {
     const set = subscribers.get(type) ?? new Set();
     subscribers.set(type, set);
@@ -44,8 +48,10 @@ export function eventDispatcher({
       if (!isSignal(event.type)) {
         if (delivered.has(event.id)) return;
         delivered.add(event.id);
-        // A Set iterates in insertion order: the first is the oldest.
-        if (delivered.size > rememberedIds) delivered.delete(delivered.values().next().value!);
+        const oldest = order[next];
+        if (oldest !== undefined) delivered.delete(oldest);
+        order[next] = event.id;
+        next = (next + 1) % rememberedIds;
       }
       const set = subscribers.get(event.type);
       if (!set) return;
