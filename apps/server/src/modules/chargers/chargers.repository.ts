@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { serverSecret } from '../../lib/server-secrets.repository.ts';
 import type { Db } from '../../db/client.ts';
+import { compiledQuery } from '../../db/compiled.ts';
 import type { Database } from '../../db/schema.ts';
 
 export type ChargerRow = Selectable<Database['chargers']>;
@@ -18,6 +19,30 @@ export const stateColumns = [
   'firmware_status',
 ] as const;
 export type ChargerState = Pick<ChargerRow, (typeof stateColumns)[number]>;
+
+const credentialColumns = [
+  'id',
+  'station_id',
+  'product_code',
+  'security_profile',
+  'pin_hash',
+  'pending_pin_hash',
+] as const;
+/** What a handshake checks of a charger: who it is, its security profile, its PINs. */
+export type ChargerCredentials = Pick<ChargerRow, (typeof credentialColumns)[number]>;
+
+/**
+ * Every handshake's read (those of a turn together), compiled once (db/compiled.ts): a reconnect storm is tens of
+ * thousands of them. The codes are one parameter, so that the text (a named statement) stays the same.
+ */
+const byProductCodes = compiledQuery(
+  () => '',
+  (db, _: void, p: { codes: string[] }) =>
+    db
+      .selectFrom('chargers')
+      .select(credentialColumns)
+      .where(sql<string>`lower(product_code)`, '=', sql<string>`any(${p.codes}::text[])`),
+);
 
 export function chargersRepository(db: Db) {
   return {
@@ -38,18 +63,9 @@ export function chargersRepository(db: Db) {
         .where(sql<string>`lower(product_code)`, '=', productCode.toLowerCase())
         .executeTakeFirst(),
 
-    /** The chargers of those product codes (compared case-insensitively), in no order. */
-    findByProductCodes: (productCodes: string[]): Promise<ChargerRow[]> =>
-      db
-        .selectFrom('chargers')
-        .selectAll()
-        // One parameter, so that the text (a named statement) is the same whatever the number of codes.
-        .where(
-          sql<string>`lower(product_code)`,
-          '=',
-          sql<string>`any(${productCodes.map((code) => code.toLowerCase())}::text[])`,
-        )
-        .execute(),
+    /** What a handshake checks of the chargers of those product codes (compared case-insensitively), in no order. */
+    credentialsByProductCodes: (productCodes: string[]): Promise<ChargerCredentials[]> =>
+      byProductCodes.rows(db, undefined, { codes: productCodes.map((code) => code.toLowerCase()) }),
 
     update: (id: number, values: Updateable<Database['chargers']>): Promise<ChargerState | undefined> =>
       db.updateTable('chargers').set(values).where('id', '=', id).returning(stateColumns).executeTakeFirst(),

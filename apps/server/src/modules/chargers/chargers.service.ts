@@ -13,6 +13,7 @@ import { failureLimiter } from '../../ocpp/failure-limiter.ts';
 import {
   chargersRepository,
   type ChargersRepository,
+  type ChargerCredentials,
   type ChargerRow,
   type ChargerState,
   type ConnectorRow,
@@ -90,7 +91,7 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
   // one query.
   const rowsByCode = callBatcher(async (productCodes: string[]) => {
     const rows = new Map(
-      (await repo.findByProductCodes(productCodes)).map((r) => [r.product_code.toLowerCase(), r]),
+      (await repo.credentialsByProductCodes(productCodes)).map((r) => [r.product_code.toLowerCase(), r]),
     );
     return productCodes.map((code) => rows.get(code.toLowerCase()));
   });
@@ -134,7 +135,7 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
   /** Whether `password` is the PIN of the charger `row` or the PIN it was offered (which it then becomes). */
   const checkPassword = async (
     productCode: string,
-    charger: ChargerRow | undefined,
+    charger: ChargerCredentials | undefined,
     password: string | Buffer,
   ): Promise<ChargerIdentity | null> => {
     let matched: 'pin' | 'pending' | undefined;
@@ -374,7 +375,7 @@ export function chargerService({ db, events, now }: ChargerServiceDeps) {
 
 export type ChargerService = ReturnType<typeof chargerService>;
 
-function identityOf(row: ChargerRow): ChargerIdentity {
+function identityOf(row: Pick<ChargerRow, 'id' | 'station_id' | 'product_code'>): ChargerIdentity {
   return { chargerId: row.id, stationId: row.station_id, productCode: row.product_code };
 }
 
