@@ -2,14 +2,14 @@
 // with hand-written OCPP-J frames: the simulator's ocpp-rpc client (schema validation, queues, timers per charger)
 // would spend the CPU this benchmark means to leave to the server. Processes, not worker threads, because a
 // process has its own open-file limit and 20,000 sockets do not fit in one.
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { createHistogram, performance } from 'node:perf_hooks';
 import type { FromClient, LoadAction, LoadResult, ToClient, UpResult } from './protocol.ts';
 import { loadActions } from './protocol.ts';
 import { portPicker } from './local-ports.ts';
+import { bootPayload, payloadOf, statusPayload } from './payloads.ts';
 import { endpointOf } from './ws-wire.ts';
 import { call, createSim, drop, expireCalls, fleet, open, reasonOf, type Sim } from './sim-socket.ts';
 
-const statuses = ['Available', 'Preparing', 'Charging', 'SuspendedEV', 'Charging', 'Finishing'] as const;
 const maxAttempts = 5;
 
 const send = (message: FromClient) => void process.send?.(message);
@@ -82,10 +82,7 @@ async function bringUp(targets: Sim[], concurrency: number, timeoutMs: number): 
     }
     const t1 = performance.now();
     handshakeMs.push(t1 - t0);
-    const boot = await call(sim, 'BootNotification', {
-      chargePointVendor: 'Plugboard',
-      chargePointModel: 'Bench',
-    });
+    const boot = await call(sim, 'BootNotification', bootPayload);
     if (!boot.ok || boot.payload.status !== 'Accepted') {
       fail(boot.ok ? `Boot ${String(boot.payload.status)}` : boot.reason);
       drop(sim);
@@ -124,34 +121,6 @@ async function bringUp(targets: Sim[], concurrency: number, timeoutMs: number): 
   };
 }
 
-function statusPayload(sim: Sim, status?: string) {
-  const next = status ?? statuses[++sim.statusIndex % statuses.length];
-  return { connectorId: 1, errorCode: 'NoError', status: next, timestamp: new Date().toISOString() };
-}
-
-function meterPayload(sim: Sim) {
-  sim.energyWh += 37;
-  return {
-    connectorId: 1,
-    meterValue: [
-      {
-        timestamp: new Date().toISOString(),
-        sampledValue: [
-          { value: String(sim.energyWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
-          { value: '7400', measurand: 'Power.Active.Import', unit: 'W' },
-          { value: '32', measurand: 'Current.Import', phase: 'L1', unit: 'A' },
-        ],
-      },
-    ],
-  };
-}
-
-const payloadOf: Record<LoadAction, (sim: Sim) => unknown> = {
-  Heartbeat: () => ({}),
-  StatusNotification: (sim) => statusPayload(sim),
-  MeterValues: meterPayload,
-};
-
 /**
  * Open-loop load: every 5 ms it sends what the schedule (rate x elapsed time) asks for, each message from the next
  * charger in turn that has no CALL in flight; when all have one, the message is counted as not sent.
@@ -178,15 +147,20 @@ async function load(rate: number, durationMs: number, mix: Record<LoadAction, nu
     return 'Heartbeat';
   };
 
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  loop.enable();
+  // The event-loop delay, measured as monitorEventLoopDelay({ resolution: 5 }) does (the time from one 5 ms tick to
+  // the next), by the tick that sends: its own timer would wake the process 200 more times a second.
+  const loop = createHistogram();
   const sims = fleet.sims;
   const start = performance.now();
+  let lastTick = start;
   let scheduled = 0;
   let cursor = 0;
   await new Promise<void>((done) => {
     const timer = setInterval(() => {
-      const elapsed = Math.min(performance.now() - start, durationMs);
+      const now = performance.now();
+      loop.record(Math.max(1, Math.round((now - lastTick) * 1e6)));
+      lastTick = now;
+      const elapsed = Math.min(now - start, durationMs);
       const due = Math.floor((rate * elapsed) / 1000) - scheduled;
       scheduled += due;
       let left = due;
@@ -219,7 +193,6 @@ async function load(rate: number, durationMs: number, mix: Record<LoadAction, nu
   // Let the last CALLs come back (each is bounded by the call timeout).
   const drainUntil = performance.now() + fleet.callTimeoutMs + 2000;
   while (inFlight > 0 && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 20));
-  loop.disable();
   return {
     type: 'load',
     sent,

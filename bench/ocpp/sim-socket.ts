@@ -48,13 +48,13 @@ export function createSim(code: string, pin: string, node: number, localAddress:
 }
 
 /** Sends a CALL; its answer, a CALLERROR, a closed socket or a timeout resolves the promise. */
-export function call(sim: Sim, action: string, payload: unknown): Promise<Answer> {
+export function call(sim: Sim, action: string, payload: string): Promise<Answer> {
   return new Promise((resolve) => {
     const ws = sim.ws;
     if (!ws || ws.state !== 'open') return resolve({ ok: false, reason: 'not open' });
     const id = String(++sim.seq);
     sim.pending = { id, action, at: performance.now(), resolve };
-    ws.send(`[2,"${id}","${action}",${JSON.stringify(payload)}]`);
+    ws.send(`[2,"${id}","${action}",${payload}]`);
   });
 }
 
