@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callBatcher } from './call-batcher.ts';
 
 type Input = { key: string; value: string };
@@ -22,6 +22,23 @@ describe('the call batcher', () => {
     const answers = await Promise.all(['a', 'b', 'c'].map((value) => call({ key: value, value })));
     expect(groups).toEqual([['a', 'b', 'c']]);
     expect(answers).toEqual(['A', 'B', 'C']);
+  });
+
+  it('with a window, gathers the calls made within it after the first into its group', async () => {
+    vi.useFakeTimers();
+    try {
+      const { groups, run } = aRun();
+      const call = callBatcher(run, { windowMs: 10 });
+      const first = call({ key: 'a', value: 'a' });
+      await vi.advanceTimersByTimeAsync(9);
+      const second = call({ key: 'b', value: 'b' });
+      expect(groups).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await Promise.all([first, second])).toEqual(['A', 'B']);
+      expect(groups).toEqual([['a', 'b']]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('puts a second call of the same key, and every later one of that key, into a later group, in order', async () => {

@@ -18,7 +18,14 @@ export function callBatcher<I, O>(
     maxCalls = 500,
     maxRunning = 2,
     key,
-  }: { maxCalls?: number; maxRunning?: number; key?: (input: I) => unknown } = {},
+    windowMs = 0,
+  }: {
+    maxCalls?: number;
+    maxRunning?: number;
+    key?: (input: I) => unknown;
+    /** How long the first call of a group waits for others (0: until the end of the turn), as rowBatcher's. */
+    windowMs?: number;
+  } = {},
 ) {
   type Call = { input: I; key: unknown; resolve: (output: O) => void; reject: (error: unknown) => void };
   let queue: Call[] = [];
@@ -29,10 +36,12 @@ export function callBatcher<I, O>(
   const schedule = () => {
     if (scheduled || running >= maxRunning || queue.length === 0) return;
     scheduled = true;
-    setImmediate(() => {
+    const go = () => {
       scheduled = false;
       void flush();
-    });
+    };
+    if (windowMs > 0) setTimeout(go, windowMs);
+    else setImmediate(go);
   };
 
   const flush = async () => {

@@ -30,6 +30,14 @@ const byCharger = (rows: ConnectorRow[]) => {
 const sortedIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /**
+ * How long a connection's write waits for others to share its transaction. A write transaction's cost (its round
+ * trips, its commit's WAL flush, its notification heard on every node) hardly depends on its rows, and a reconnect
+ * storm's groups were small where the database kept up (bench/ocpp README, session 12). The boot's answer waits
+ * this much more at most, as a status's does (connector-statuses.ts).
+ */
+const windowMs = 10;
+
+/**
  * A charger's socket opening, its BootNotification and its socket closing: the three writes every connection makes.
  * Those made together (in the same turn of the event loop, or while earlier ones are being written, as a group
  * commit: lib/call-batcher.ts) share one transaction of 6, 6 and 4 statements, where each charger took 6, 7 and 4 of
@@ -86,7 +94,7 @@ export function chargerConnections({ db, events }: Deps) {
             : undefined;
         });
       }),
-    { key: (c) => c.chargerId },
+    { key: (c) => c.chargerId, windowMs },
   );
 
   const boot = callBatcher(
@@ -131,7 +139,7 @@ export function chargerConnections({ db, events }: Deps) {
         );
         return calls.map(() => undefined);
       }),
-    { key: (c) => c.chargerId },
+    { key: (c) => c.chargerId, windowMs },
   );
 
   const disconnect = callBatcher(
@@ -145,7 +153,7 @@ export function chargerConnections({ db, events }: Deps) {
         );
         return calls.map(() => undefined);
       }),
-    { key: (c) => c.chargerId },
+    { key: (c) => c.chargerId, windowMs },
   );
 
   return {
