@@ -1,6 +1,6 @@
-// One load client process, forked by ocpp.ts. It holds its share of the simulated chargers as bare `ws` sockets
-// with hand-written OCPP-J frames: the simulator's ocpp-rpc client (schema validation, queues, timers per charger)
-// would spend the CPU this benchmark means to leave to the server. Processes, not worker threads, because a
+// One load client process, forked by ocpp.ts. It holds its share of the simulated chargers as bare WebSockets
+// (ws-client.ts) with hand-written OCPP-J frames: the simulator's ocpp-rpc client (schema validation, queues, timers
+// per charger) would spend the CPU this benchmark means to leave to the server. Processes, not worker threads, because a
 // process has its own open-file limit and 20,000 sockets do not fit in one.
 import { createHistogram, performance } from 'node:perf_hooks';
 import type { FromClient, LoadAction, LoadResult, ToClient, UpResult } from './protocol.ts';
