@@ -135,6 +135,13 @@ async function load(rate: number, durationMs: number, mix: Record<LoadAction, nu
   const sent = zero();
   const answered = zero();
   const answeredByNode = fleet.urls.map(() => 0);
+  // Every answered CALL: when it was sent (ms since the epoch), its round trip and its node (--timeline).
+  const trace = {
+    at: new Float64Array(capacity),
+    ms: new Float32Array(capacity),
+    node: new Uint8Array(capacity),
+  };
+  let traced = 0;
   let callErrors = 0;
   let timeouts = 0;
   let notSent = 0;
@@ -178,7 +185,13 @@ async function load(rate: number, durationMs: number, mix: Record<LoadAction, nu
           if (answer.ok) {
             answeredByNode[sim.node]!++;
             const n = answered[action]++;
-            if (n < capacity) latencies[action][n] = performance.now() - at;
+            const ms = performance.now() - at;
+            if (n < capacity) latencies[action][n] = ms;
+            if (traced < capacity) {
+              trace.at[traced] = performance.timeOrigin + at;
+              trace.ms[traced] = ms;
+              trace.node[traced++] = sim.node;
+            }
           } else if (answer.reason === 'timeout') timeouts++;
           else callErrors++;
         });
@@ -206,6 +219,11 @@ async function load(rate: number, durationMs: number, mix: Record<LoadAction, nu
     ) as Record<LoadAction, Float64Array>,
     loopDelayP99Ms: loop.percentile(99) / 1e6,
     loopDelayMaxMs: loop.max / 1e6,
+    trace: {
+      at: trace.at.slice(0, traced),
+      ms: trace.ms.slice(0, traced),
+      node: trace.node.slice(0, traced),
+    },
     held: sims.filter((s) => s.booted).length,
     heldByNode: byNode(sims.filter((s) => s.booted)),
   };

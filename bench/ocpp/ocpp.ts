@@ -5,6 +5,7 @@
 // It starts the real server (node apps/server/src/main.ts) on loopback with a fresh embedded PostgreSQL, N of them
 // on that one database, or loads a running one (--url, --database-url, --pid). bench/ocpp/README.md explains the
 // phases and how to read them.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,6 +18,7 @@ import { runPhases, type NodeUnderTest, type Settings } from './phases.ts';
 import { startNodes, stopNodes, type ServerNode } from './cluster.ts';
 import { createChargers } from './seed.ts';
 import { statementsEnv } from './statements.ts';
+import { nodeTraceImport } from './timeline.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,6 +37,7 @@ const { values: args } = parseArgs({
     'ping-interval': { type: 'string' },
     profile: { type: 'string' },
     statements: { type: 'boolean', default: false },
+    timeline: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -53,6 +56,8 @@ if (args.help) {
   --profile DIR           each started node writes a V8 CPU profile there when it stops (Chrome's DevTools)
   --statements            node-1's PostgreSQL loads pg_stat_statements: the steady phase's statements and rows
                           written, per answered message
+  --timeline FILE         the steady phase second by second into FILE: round trips per node, each node's event-loop
+                          delay, GC and CPU, PostgreSQL's WAL, checkpointer and waits
   --url ws://127.0.0.1:8080/ocpp   load a running server instead (loopback only); needs --database-url
   --pid P                 that server's process id, to read its CPU and memory`);
   process.exit(0);
@@ -90,6 +95,13 @@ const settings: Settings = {
   stormTimeoutMs: 180_000,
   callTimeoutMs: 30_000,
   statements: args.statements,
+  timeline:
+    args.timeline === undefined
+      ? undefined
+      : {
+          file: path.resolve(args.timeline),
+          traceDir: fs.mkdtempSync(path.join(os.tmpdir(), 'plugboard-bench-trace-')),
+        },
 };
 const clientCount = args.clients ? int('clients', args.clients, 1) : Math.ceil(chargers / 10_000);
 const fileLimit = openFileLimit();
@@ -98,6 +110,7 @@ if (args.url && !/^wss?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?\//.tes
   refuse('--url must be a loopback address: this benchmark sends its load to this machine only');
 }
 if (args.url && !args['database-url']) refuse('--url needs --database-url to create the chargers');
+if (args.url && args.timeline) refuse('--timeline starts its own servers; it does not go with --url');
 if (args.url && args.statements) refuse('--statements starts its own servers; it does not go with --url');
 if (args.url && nodeCount > 1) refuse('--nodes starts its own servers; it does not go with --url');
 const runningPid = args.pid ? int('pid', args.pid, 1) : undefined;
@@ -127,6 +140,7 @@ const cleanup = async () => {
   await clients?.stop();
   await db?.destroy();
   await stopNodes(servers);
+  if (settings.timeline) fs.rmSync(settings.timeline.traceDir, { recursive: true, force: true });
 };
 // Ctrl-C (or a timeout's SIGTERM) still stops the servers and removes their data directories.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -151,7 +165,15 @@ try {
   if (!args.url) {
     servers = await startNodes(root, nodeCount, {
       ...(args['ping-interval'] && { OCPP_PING_INTERVAL: args['ping-interval'] }),
-      ...(args.profile && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}` }),
+      ...((args.profile || settings.timeline) && {
+        NODE_OPTIONS: [
+          args.profile && `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}`,
+          settings.timeline && `--import ${nodeTraceImport}`,
+        ]
+          .filter(Boolean)
+          .join(' '),
+      }),
+      ...(settings.timeline && { BENCH_TRACE_DIR: settings.timeline.traceDir }),
       ...(args.statements && statementsEnv),
     });
   }

@@ -10,6 +10,7 @@ import { logLines, nodeTable, summariseLoad, summariseUp, type NodeTable } from 
 import { targets, type Steady, type Storm } from './targets.ts';
 import { writeCounters } from './seed.ts';
 import { statementsMeter } from './statements.ts';
+import { pgSampler, writeTimeline } from './timeline.ts';
 
 export type Settings = {
   /** Server nodes sharing one PostgreSQL; charger i connects to node i mod N. */
@@ -26,6 +27,8 @@ export type Settings = {
   callTimeoutMs: number;
   /** Print the steady phase's statements (pg_stat_statements, node-1's PostgreSQL loads it: statements.ts). */
   statements: boolean;
+  /** Write the steady phase second by second (timeline.ts): the file, and where the nodes write their traces. */
+  timeline: { file: string; traceDir: string } | undefined;
 };
 
 /** A server node under load; a running server (--url) is one node whose pid is known only with --pid. */
@@ -134,12 +137,15 @@ export async function runPhases(c: Context): Promise<void> {
     const before = counters;
     console.log(`steady load: ${settings.rate} msg/s for ${settings.durationMs / 1000} s...`);
     const statements = settings.statements ? await statementsMeter(c.db) : undefined;
+    const sampling = settings.timeline && pgSampler(c.db);
+    const startAt = Date.now();
     mark = cpu.start();
     const results = await clients.each<LoadResult>(
       { type: 'load', rate: settings.rate / k, durationMs: settings.durationMs, mix: settings.mix },
       settings.durationMs + settings.callTimeoutMs + 60_000,
     );
     const used = mark();
+    const pgSamples = sampling && (await sampling());
     row('steady load', settings.durationMs, used);
     held = Math.min(held, sum(results.map((r) => r.held)));
     perNode.held = sumByNode(results.map((r) => r.heldByNode));
@@ -161,6 +167,19 @@ export async function runPhases(c: Context): Promise<void> {
         `${many ? 'nodes' : 'server'} ${perMessage(sum(used.nodes))}`,
     );
     if (statements) lines.push(...(await statements((s.answeredPerS * settings.durationMs) / 1000)));
+    if (settings.timeline && pgSamples) {
+      lines.push(
+        ...writeTimeline({
+          ...settings.timeline,
+          nodeIds: nodes.map((n) => n.id),
+          startAt,
+          durationMs: settings.durationMs,
+          results,
+          pg: pgSamples,
+          slowMs: 250,
+        }),
+      );
+    }
   }
 
   let storm: Storm | undefined;

@@ -59,6 +59,8 @@ export type LoadResult = {
   /** This process's event-loop delay, ms: it inflates the round trips it measures. */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
+  /** Every answered CALL: sent at (ms since the epoch), its round trip (ms) and its node; for --timeline. */
+  trace: { at: Float64Array; ms: Float32Array; node: Uint8Array };
   /** Chargers still connected and booted when the phase ended. */
   held: number;
   heldByNode: number[];

@@ -1,0 +1,55 @@
+// Loaded into each server node with `--import` when the benchmark runs with `--timeline` (bench/ocpp/README.md): it
+// writes, every 250 ms, how late the node's event loop was, the garbage collections that paused it and the CPU it
+// used, one JSON line per window, to BENCH_TRACE_DIR/<NODE_ID>.jsonl. The server's own code knows nothing of it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { monitorEventLoopDelay, PerformanceObserver, constants } from 'node:perf_hooks';
+
+const dir = process.env.BENCH_TRACE_DIR;
+if (dir) {
+  const file = path.join(dir, `${process.env.NODE_ID ?? process.pid}.jsonl`);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const kinds: Record<number, string> = {
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+  };
+  let gc: { at: number; ms: number; kind: string }[] = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? -1;
+      gc.push({
+        at: Math.round(performance.timeOrigin + entry.startTime),
+        ms: Math.round(entry.duration * 10) / 10,
+        kind: kinds[kind] ?? String(kind),
+      });
+    }
+  }).observe({ entryTypes: ['gc'] });
+  let cpu = process.cpuUsage();
+  const lines: string[] = [];
+  const timer = setInterval(() => {
+    const used = process.cpuUsage(cpu);
+    cpu = process.cpuUsage();
+    const mem = process.memoryUsage();
+    lines.push(
+      JSON.stringify({
+        at: Date.now(),
+        loopMaxMs: Math.round(loop.max / 1e5) / 10,
+        loopP99Ms: Math.round(loop.percentile(99) / 1e5) / 10,
+        cpuMs: Math.round((used.user + used.system) / 1000),
+        heapMiB: Math.round(mem.heapUsed / 1048576),
+        rssMiB: Math.round(mem.rss / 1048576),
+        gc,
+      }),
+    );
+    loop.reset();
+    gc = [];
+    if (lines.length >= 8) fs.appendFileSync(file, lines.splice(0).join('\n') + '\n');
+  }, 250);
+  timer.unref();
+  process.once('exit', () => {
+    if (lines.length > 0) fs.appendFileSync(file, lines.join('\n') + '\n');
+  });
+}

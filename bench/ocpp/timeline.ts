@@ -1,0 +1,164 @@
+// `--timeline FILE`: the steady phase second by second, to find what stalls a round trip. For each second it gives
+// the round trips of the CALLs sent in it (p99 and max, per node), each node's event-loop delay, garbage collection
+// and CPU (node-trace.ts, loaded into the nodes), and what PostgreSQL's processes were doing (pg_stat_activity and
+// the WAL written, sampled every 250 ms).
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Db } from '../../apps/server/src/db/client.ts';
+import { table } from './figures.ts';
+import type { LoadResult } from './protocol.ts';
+
+type NodeWindow = {
+  at: number;
+  loopMaxMs: number;
+  cpuMs: number;
+  heapMiB: number;
+  gc: { at: number; ms: number; kind: string }[];
+};
+type PgSample = {
+  at: number;
+  walBytes: number;
+  checkpointer: string;
+  active: number;
+  waits: Record<string, number>;
+};
+
+export const nodeTraceImport = path.join(import.meta.dirname, 'node-trace.ts');
+
+/** Samples PostgreSQL every 250 ms until the returned function is called. */
+export function pgSampler(db: Db): () => Promise<PgSample[]> {
+  const samples: PgSample[] = [];
+  let stopped = false;
+  const run = (async () => {
+    while (!stopped) {
+      const t = Date.now();
+      const { rows } = await sql<{
+        wal: string;
+        backend_type: string;
+        state: string | null;
+        wait: string | null;
+      }>`
+        select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as wal, backend_type, state,
+          wait_event_type || ':' || wait_event as wait
+        from pg_stat_activity where pid <> pg_backend_pid()`.execute(db);
+      const waits: Record<string, number> = {};
+      let active = 0;
+      for (const r of rows) {
+        if (r.backend_type === 'client backend' && r.state === 'active') {
+          active++;
+          const w = r.wait ?? 'CPU';
+          waits[w] = (waits[w] ?? 0) + 1;
+        }
+      }
+      samples.push({
+        at: t,
+        walBytes: Number(rows[0]?.wal ?? 0),
+        checkpointer: rows.find((r) => r.backend_type === 'checkpointer')?.wait ?? '-',
+        active,
+        waits,
+      });
+      await new Promise((r) => setTimeout(r, Math.max(0, 250 - (Date.now() - t))));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await run;
+    return samples;
+  };
+}
+
+const p99 = (values: number[]) => {
+  if (values.length === 0) return 0;
+  values.sort((a, b) => a - b);
+  return values[Math.min(values.length - 1, Math.floor(values.length * 0.99))]!;
+};
+
+/**
+ * Writes the timeline (one row a second) to `file` and returns a few lines for the summary: the seconds whose p99
+ * was over `slowMs`, and what the nodes and PostgreSQL did then.
+ */
+export function writeTimeline(o: {
+  file: string;
+  traceDir: string;
+  nodeIds: string[];
+  startAt: number;
+  durationMs: number;
+  results: LoadResult[];
+  pg: PgSample[];
+  slowMs: number;
+}): string[] {
+  const seconds = Math.ceil(o.durationMs / 1000);
+  const n = o.nodeIds.length;
+  const trips = Array.from({ length: seconds }, () => Array.from({ length: n }, () => [] as number[]));
+  for (const r of o.results) {
+    for (let i = 0; i < r.trace.at.length; i++) {
+      const s = Math.floor((r.trace.at[i]! - o.startAt) / 1000);
+      if (s >= 0 && s < seconds) trips[s]![r.trace.node[i]!]!.push(r.trace.ms[i]!);
+    }
+  }
+  const windows = o.nodeIds.map((id) => {
+    const file = path.join(o.traceDir, `${id}.jsonl`);
+    if (!fs.existsSync(file)) return [] as NodeWindow[];
+    return fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as NodeWindow);
+  });
+  const second = (at: number) => Math.floor((at - o.startAt) / 1000);
+  const rows: string[][] = [];
+  const slow: string[] = [];
+  for (let s = 0; s < seconds; s++) {
+    const cells = [String(s)];
+    let worst = 0;
+    const nodeText: string[] = [];
+    for (let j = 0; j < n; j++) {
+      const all = trips[s]![j]!;
+      const max = all.reduce((a, b) => Math.max(a, b), 0);
+      const q = p99(all);
+      worst = Math.max(worst, q);
+      // A window is stamped when it ends: the one ending in (s, s+1] covers most of second s.
+      const ws = windows[j]!.filter((w) => second(w.at - 1) === s);
+      const loop = ws.reduce((a, w) => Math.max(a, w.loopMaxMs), 0);
+      const cpu = ws.reduce((a, w) => a + w.cpuMs, 0);
+      const gcs = windows[j]!.flatMap((w) => w.gc).filter((g) => second(g.at) === s);
+      const gcMs = gcs.reduce((a, g) => a + g.ms, 0);
+      const major = gcs.filter((g) => g.kind === 'major').reduce((a, g) => Math.max(a, g.ms), 0);
+      const heap = ws.at(-1)?.heapMiB ?? 0;
+      cells.push(
+        `${Math.round(q)}/${Math.round(max)}`,
+        `${Math.round(loop)}`,
+        `${Math.round(gcMs)}${major ? ` M${Math.round(major)}` : ''}`,
+        `${cpu}`,
+        `${heap}`,
+      );
+      nodeText.push(
+        `${o.nodeIds[j]} p99 ${Math.round(q)} loop ${Math.round(loop)} gc ${Math.round(gcMs)} cpu ${cpu}`,
+      );
+    }
+    const ps = o.pg.filter((p) => second(p.at) === s);
+    const prev = o.pg.filter((p) => second(p.at) < s).at(-1) ?? ps[0];
+    const wal = ps.length && prev ? (ps.at(-1)!.walBytes - prev.walBytes) / 1048576 : 0;
+    const ckpt = [...new Set(ps.map((p) => p.checkpointer))].join(',');
+    const waits: Record<string, number> = {};
+    for (const p of ps) for (const [w, k] of Object.entries(p.waits)) waits[w] = (waits[w] ?? 0) + k;
+    const waitText = Object.entries(waits)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([w, k]) => `${w}×${k}`)
+      .join(' ');
+    cells.push(wal.toFixed(1), ckpt, waitText);
+    rows.push(cells);
+    if (worst > o.slowMs)
+      slow.push(`  s${s}: ${nodeText.join('; ')}; pg ${wal.toFixed(1)} MiB WAL, ${ckpt}, ${waitText}`);
+  }
+  const header = ['s'];
+  for (const id of o.nodeIds) header.push(`${id} p99/max`, 'loop', 'gc (M major)', 'cpu ms', 'heap');
+  header.push('WAL MiB', 'checkpointer', 'pg active waits (4 samples)');
+  fs.writeFileSync(o.file, table([header, ...rows]) + '\n');
+  return [
+    `timeline written to ${o.file}: ${slow.length} of ${seconds} seconds had a p99 over ${o.slowMs} ms`,
+    ...slow.slice(0, 20),
+  ];
+}
