@@ -32,15 +32,12 @@ if (dir) {
   const timer = setInterval(() => {
     const used = process.cpuUsage(cpu);
     cpu = process.cpuUsage();
-    const mem = process.memoryUsage();
     lines.push(
       JSON.stringify({
         at: Date.now(),
         loopMaxMs: Math.round(loop.max / 1e5) / 10,
-        loopP99Ms: Math.round(loop.percentile(99) / 1e5) / 10,
         cpuMs: Math.round((used.user + used.system) / 1000),
-        heapMiB: Math.round(mem.heapUsed / 1048576),
-        rssMiB: Math.round(mem.rss / 1048576),
+        heapMiB: Math.round(process.memoryUsage().heapUsed / 1048576),
         gc,
       }),
     );

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/client.ts';
-import { table } from './figures.ts';
+import { quantile, sum, table } from './figures.ts';
 import type { LoadResult } from './protocol.ts';
 
 type NodeWindow = {
@@ -68,12 +68,6 @@ export function pgSampler(db: Db): () => Promise<PgSample[]> {
   };
 }
 
-const p99 = (values: number[]) => {
-  if (values.length === 0) return 0;
-  values.sort((a, b) => a - b);
-  return values[Math.min(values.length - 1, Math.floor(values.length * 0.99))]!;
-};
-
 /**
  * Writes the timeline (one row a second) to `file` and returns a few lines for the summary: the seconds whose p99
  * was over `slowMs`, and what the nodes and PostgreSQL did then.
@@ -97,16 +91,24 @@ export function writeTimeline(o: {
       if (s >= 0 && s < seconds) trips[s]![r.trace.node[i]!]!.push(r.trace.ms[i]!);
     }
   }
-  const windows = o.nodeIds.map((id) => {
-    const file = path.join(o.traceDir, `${id}.jsonl`);
-    if (!fs.existsSync(file)) return [] as NodeWindow[];
-    return fs
-      .readFileSync(file, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as NodeWindow);
-  });
   const second = (at: number) => Math.floor((at - o.startAt) / 1000);
+  // Each node's windows and collections by second. A window is stamped when it ends: the one ending in (s, s+1]
+  // covers most of second s.
+  const byNode = o.nodeIds.map((id) => {
+    const file = path.join(o.traceDir, `${id}.jsonl`);
+    const perSecond = Array.from({ length: seconds }, () => ({
+      windows: [] as NodeWindow[],
+      gc: [] as NodeWindow['gc'],
+    }));
+    if (!fs.existsSync(file)) return perSecond;
+    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+      if (!line) continue;
+      const w = JSON.parse(line) as NodeWindow;
+      perSecond[second(w.at - 1)]?.windows.push(w);
+      for (const g of w.gc) perSecond[second(g.at)]?.gc.push(g);
+    }
+    return perSecond;
+  });
   const rows: string[][] = [];
   const slow: string[] = [];
   for (let s = 0; s < seconds; s++) {
@@ -114,17 +116,16 @@ export function writeTimeline(o: {
     let worst = 0;
     const nodeText: string[] = [];
     for (let j = 0; j < n; j++) {
-      const all = trips[s]![j]!;
-      const max = all.reduce((a, b) => Math.max(a, b), 0);
-      const q = p99(all);
+      // Nearest rank, as the summary's p99.
+      const all = Float64Array.from(trips[s]![j]!).sort();
+      const q = all.length ? quantile(all, 0.99) : 0;
+      const max = all.at(-1) ?? 0;
       worst = Math.max(worst, q);
-      // A window is stamped when it ends: the one ending in (s, s+1] covers most of second s.
-      const ws = windows[j]!.filter((w) => second(w.at - 1) === s);
-      const loop = ws.reduce((a, w) => Math.max(a, w.loopMaxMs), 0);
-      const cpu = ws.reduce((a, w) => a + w.cpuMs, 0);
-      const gcs = windows[j]!.flatMap((w) => w.gc).filter((g) => second(g.at) === s);
-      const gcMs = gcs.reduce((a, g) => a + g.ms, 0);
-      const major = gcs.filter((g) => g.kind === 'major').reduce((a, g) => Math.max(a, g.ms), 0);
+      const { windows: ws, gc } = byNode[j]![s]!;
+      const loop = Math.max(0, ...ws.map((w) => w.loopMaxMs));
+      const cpu = sum(ws.map((w) => w.cpuMs));
+      const gcMs = sum(gc.map((g) => g.ms));
+      const major = Math.max(0, ...gc.filter((g) => g.kind === 'major').map((g) => g.ms));
       const heap = ws.at(-1)?.heapMiB ?? 0;
       cells.push(
         `${Math.round(q)}/${Math.round(max)}`,
