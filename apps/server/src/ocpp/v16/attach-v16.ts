@@ -3,6 +3,8 @@ import type { Ocpp16ChargePointAction } from '@plugboard/ocpp';
 import type { V16Context, V16Handler } from './handler.ts';
 import { v16Handlers } from './handler-map.ts';
 
+const v16Actions = Object.keys(v16Handlers);
+
 /**
  * Registers the 1.6 handlers on an accepted socket. Must run synchronously in the server's 'client' event: a
  * charger may send its BootNotification right after the handshake, before any await here would resume. Each message
@@ -28,5 +30,3 @@ export function attachV16Handlers(client: RPCClient, connected: Promise<unknown>
   };
   for (const action of v16Actions) client.handle(action, dispatch);
 }
-
-const v16Actions = Object.keys(v16Handlers);
