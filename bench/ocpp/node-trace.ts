@@ -1,9 +1,12 @@
 // Loaded into each server node with `--import` when the benchmark runs with `--timeline` (bench/ocpp/README.md): it
-// writes, every 250 ms, how late the node's event loop was, the garbage collections that paused it and the CPU it
-// used, one JSON line per window, to BENCH_TRACE_DIR/<NODE_ID>.jsonl. The server's own code knows nothing of it.
+// writes, every 250 ms, how late the node's event loop was, the garbage collections that paused it, the CPU it used
+// and the size of its heap and old generation, one JSON line per window, to BENCH_TRACE_DIR/<NODE_ID>.jsonl. The
+// server's own code knows nothing of it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver, constants } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import { sum } from './figures.ts';
 
 const dir = process.env.BENCH_TRACE_DIR;
 if (dir) {
@@ -27,6 +30,15 @@ if (dir) {
       });
     }
   }).observe({ entryTypes: ['gc'] });
+  // The old generation (what survived the young one, and large objects): its growth between major collections is
+  // what the nodes promote.
+  const oldBytes = () =>
+    sum(
+      v8
+        .getHeapSpaceStatistics()
+        .filter((s) => s.space_name === 'old_space' || s.space_name === 'large_object_space')
+        .map((s) => s.space_used_size),
+    );
   let cpu = process.cpuUsage();
   const lines: string[] = [];
   const timer = setInterval(() => {
@@ -38,6 +50,7 @@ if (dir) {
         loopMaxMs: Math.round(loop.max / 1e5) / 10,
         cpuMs: Math.round((used.user + used.system) / 1000),
         heapMiB: Math.round(process.memoryUsage().heapUsed / 1048576),
+        oldKiB: Math.round(oldBytes() / 1024),
         gc,
       }),
     );

@@ -14,6 +14,7 @@ type NodeWindow = {
   loopMaxMs: number;
   cpuMs: number;
   heapMiB: number;
+  oldKiB: number;
   gc: { at: number; ms: number; kind: string }[];
 };
 type PgSample = {
@@ -109,6 +110,18 @@ export function writeTimeline(o: {
     }
     return perSecond;
   });
+  // What each node promoted: the old generation's growth from window to window, leaving out the windows with a major
+  // collection (it shrinks then), per CALL sent to that node.
+  const promoted = byNode.map((perSecond, j) => {
+    const ws = perSecond.flatMap((p) => p.windows);
+    let grown = 0;
+    for (let i = 1; i < ws.length; i++) {
+      if (!ws[i]!.gc.some((g) => g.kind === 'major')) grown += Math.max(0, ws[i]!.oldKiB - ws[i - 1]!.oldKiB);
+    }
+    const calls = sum(trips.map((t) => t[j]!.length));
+    const majors = sum(perSecond.map((p) => p.gc.filter((g) => g.kind === 'major').length));
+    return `${o.nodeIds[j]} ${calls ? ((grown * 1024) / calls / 1000).toFixed(2) : '-'} KB a CALL, ${majors} major`;
+  });
   const rows: string[][] = [];
   const slow: string[] = [];
   for (let s = 0; s < seconds; s++) {
@@ -160,6 +173,7 @@ export function writeTimeline(o: {
   fs.writeFileSync(o.file, table([header, ...rows]) + '\n');
   return [
     `timeline written to ${o.file}: ${slow.length} of ${seconds} seconds had a p99 over ${o.slowMs} ms`,
+    `  promoted to the old generation (outside major collections): ${promoted.join('; ')}`,
     ...slow.slice(0, 20),
   ];
 }
