@@ -30,8 +30,8 @@ if (dir) {
       });
     }
   }).observe({ entryTypes: ['gc'] });
-  // The old generation (what survived the young one, and large objects): its growth between major collections is
-  // what the nodes promote.
+  // The old generation (what survived the young one, what V8 allocates there directly, and large objects): between
+  // major collections it grows mostly by what the node promotes.
   const oldBytes = () =>
     sum(
       v8

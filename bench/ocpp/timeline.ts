@@ -120,7 +120,7 @@ export function writeTimeline(o: {
     }
     const calls = sum(trips.map((t) => t[j]!.length));
     const majors = sum(perSecond.map((p) => p.gc.filter((g) => g.kind === 'major').length));
-    return `${o.nodeIds[j]} ${calls ? ((grown * 1024) / calls / 1000).toFixed(2) : '-'} KB a CALL, ${majors} major`;
+    return `${o.nodeIds[j]} ${calls ? ((grown * 1024) / calls / 1000).toFixed(2) : '-'} KB a CALL (major collections: ${majors})`;
   });
   const rows: string[][] = [];
   const slow: string[] = [];
