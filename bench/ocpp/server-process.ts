@@ -1,12 +1,13 @@
-// The real server as a child process (node apps/server/src/main.ts), on loopback, with its own data directory and
-// embedded PostgreSQL on free ports, or on the PostgreSQL of another node (`databaseUrl`). Its warnings and errors
-// are counted, so that a run that looks fast but failed says so.
+// The real server as a child process (node apps/server/src/main.ts, with the flags npm start gives Node), on loopback,
+// with its own data directory and embedded PostgreSQL on free ports, or on the PostgreSQL of another node
+// (`databaseUrl`). Its warnings and errors are counted, so that a run that looks fast but failed says so.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { serverNodeFlags } from '../../apps/server/src/node-flags.ts';
 import { descendants } from './proc-stats.ts';
 
 export type ServerProcess = {
@@ -41,7 +42,8 @@ export async function startServer(
   const port = await freePort();
   const pgPort = await freePort();
   const { DATABASE_URL: _external, ...inherited } = process.env;
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+  // With the Node flags `npm start` passes (apps/server/src/node-flags.ts).
+  const child = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
       ...inherited,

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { consoleHeaders } from '../test/helpers.ts';
-import { freePort, mainFile, node24, runServer } from '../test/server-process.ts';
+import { freePort, mainArgs, node24, runServer } from '../test/server-process.ts';
 
 // kill -9 of the server leaves its embedded PostgreSQL running: the next start must stop that orphan and go on,
 // and still refuse while a live Plugboard holds the data directory.
@@ -43,7 +43,7 @@ async function sendCode(url: string, email: string): Promise<number> {
 /** `node main.ts` that is expected to stop at start: its exit code and stderr. */
 function startRefused(port: number): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(node24, [mainFile], {
+    const child = spawn(node24, mainArgs, {
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

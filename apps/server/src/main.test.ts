@@ -5,12 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleHeaders, createTestDatabase } from '../test/helpers.ts';
-import { freePort, mainFile, node24, runServer as runMain } from '../test/server-process.ts';
+import { freePort, mainArgs, node24, runServer as runMain } from '../test/server-process.ts';
 
 /** Runs `node main.ts` with only the given environment (plus PATH) and collects how it ended. */
 function startMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node24, [mainFile], {
+    const child = spawn(node24, mainArgs, {
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -90,6 +90,23 @@ describe('running the server', () => {
     } finally {
       // Stopped whatever the assertion says: a failed one left the server running.
       expect(await server.stop()).toBe(0);
+      await database.drop();
+    }
+  });
+
+  it("says at start when Node runs without the server's flags, and not when it has them", async () => {
+    const database = await createTestDatabase();
+    try {
+      for (const nodeFlags of [[], undefined]) {
+        const server = await runMain(
+          { DATABASE_URL: database.url, LOG_LEVEL: 'info' },
+          { stdout: true, nodeFlags },
+        );
+        const said = server.stdout().includes('Node was started without --no-memory-reducer');
+        expect(await server.stop()).toBe(0);
+        expect(said).toBe(nodeFlags !== undefined);
+      }
+    } finally {
       await database.drop();
     }
   });

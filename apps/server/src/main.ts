@@ -5,6 +5,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { StartupError } from './lib/startup-error.ts';
 import { readyUrl } from './lib/ready-url.ts';
+import { missingNodeFlags } from './node-flags.ts';
 
 /**
  * Connections the kernel keeps for us while the event loop is busy (it caps this at net.core.somaxconn). Node's
@@ -80,6 +81,12 @@ async function main() {
         throw error;
       });
     app.log.info(`Plugboard is ready on ${readyUrl(app.server.address(), !!config.tls)}`);
+    const missing = missingNodeFlags();
+    if (missing.length > 0)
+      app.log.info(
+        `Node was started without ${missing.join(' ')}: under load its full garbage collections come more often and ` +
+          "stall the chargers' answers (npm start passes them; docs/deployment.md, Sizing)",
+      );
   } catch (error) {
     await stopDatabase().catch(() => {});
     if (error instanceof StartupError || error instanceof ConfigError) {

@@ -1,13 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../src/db/scratch-postgres.ts';
+import { serverNodeFlags } from '../src/node-flags.ts';
 
 export { freePort };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 /** Node 24 of the `node` dev dependency: it runs the server's TypeScript directly. */
 export const node24 = path.join(repoRoot, 'node_modules/.bin/node');
-export const mainFile = path.resolve(import.meta.dirname, '../src/main.ts');
+const mainFile = path.resolve(import.meta.dirname, '../src/main.ts');
+/** What `npm start` gives Node: the server's flags, then main.ts. */
+export const mainArgs = [...serverNodeFlags, mainFile];
 
 // A test that fails, or a worker that ends, must not leave servers running.
 const running = new Set<ChildProcess>();
@@ -28,13 +31,19 @@ export type ServerProcess = {
   kill: () => Promise<void>;
 };
 
-/** Starts `node main.ts` until it answers /healthz, with only the given environment (plus PATH). */
+/**
+ * Starts `node main.ts` until it answers /healthz, with only the given environment (plus PATH), and with the server's
+ * Node flags unless `nodeFlags` says otherwise.
+ */
 export async function runServer(
   env: Record<string, string>,
-  { stdout: keepStdout = false }: { stdout?: boolean } = {},
+  {
+    stdout: keepStdout = false,
+    nodeFlags = serverNodeFlags,
+  }: { stdout?: boolean; nodeFlags?: readonly string[] } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(node24, [mainFile], {
+  const child = spawn(node24, [...nodeFlags, mainFile], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', keepStdout ? 'pipe' : 'ignore', 'pipe'],
   });
