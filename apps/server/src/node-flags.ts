@@ -11,8 +11,8 @@
  *   and then lets the old generation grow by a tenth only: two more full collections followed within 20 s.
  * - `--heap-growing-percent=200`: the next full collection comes when the old generation has grown to three times what
  *   the last one kept. Under this load V8 chose 1.2-1.4 times (its collections are fast next to what the node
- *   promotes): one every 25-75 s a node. With three times, one every 4-8 minutes once the heap has settled (none in
- *   the 3-4 minutes measured after the one that settles it). Four times (V8's own most on a machine with this much
+ *   promotes): one every 25-75 s a node. With three times, one every 5.4 minutes once the heap has settled (ten
+ *   minutes of load measured, bench/ocpp/README.md session 16). Four times (V8's own most on a machine with this much
  *   memory) costs 300 MiB more a node for stalls that are already rare. The price is memory: a node's heap reaches
  *   about three times its live objects (docs/deployment.md, Sizing), and is not shrunk when the load ends, only at
  *   the next full collection.
