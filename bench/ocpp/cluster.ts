@@ -2,7 +2,7 @@
 // nodes 2..N share that database through DATABASE_URL. Each has its own port and NODE_ID=node-<i>.
 import { sql } from 'kysely';
 import { createDb } from '../../apps/server/src/db/client.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { startServer, type NodeOptions, type ServerProcess } from './server-process.ts';
 
 export type ServerNode = ServerProcess & { id: string };
 
@@ -14,15 +14,16 @@ export async function startNodes(
   root: string,
   count: number,
   env: Record<string, string>,
+  options: NodeOptions = {},
 ): Promise<ServerNode[]> {
-  const first = await startServer(root, { ...env, NODE_ID: 'node-1' });
+  const first = await startServer(root, { ...env, NODE_ID: 'node-1' }, undefined, options);
   const nodes: ServerNode[] = [{ ...first, id: 'node-1' }];
   try {
     if (count > 1) await checkConnections(first.databaseUrl, count);
     // Together: node-1 has migrated the database already, the others find nothing to do.
     const rest = await Promise.allSettled(
       Array.from({ length: count - 1 }, (_, i) =>
-        startServer(root, { ...env, NODE_ID: `node-${i + 2}` }, first.databaseUrl),
+        startServer(root, { ...env, NODE_ID: `node-${i + 2}` }, first.databaseUrl, options),
       ),
     );
     rest.forEach((r, i) => r.status === 'fulfilled' && nodes.push({ ...r.value, id: `node-${i + 2}` }));

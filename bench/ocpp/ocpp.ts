@@ -36,6 +36,8 @@ const { values: args } = parseArgs({
     pid: { type: 'string' },
     'ping-interval': { type: 'string' },
     profile: { type: 'string' },
+    'node-flags': { type: 'string' },
+    'node-output': { type: 'string' },
     statements: { type: 'boolean', default: false },
     timeline: { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -54,6 +56,10 @@ if (args.help) {
   --clients K             load client processes (one per 10,000 chargers)
   --ping-interval S       OCPP_PING_INTERVAL of the started server (the server's default, 60)
   --profile DIR           each started node writes a V8 CPU profile there when it stops (Chrome's DevTools)
+  --node-flags="F ..."    more Node and V8 flags for the started nodes, after npm start's: --node-flags=--trace-gc
+                          (with "=", as the value starts with "--")
+  --node-output FILE      the nodes' lines that are not their JSON log (what those flags print) into FILE, each
+                          prefixed with its node; without it such lines count as errors, as a crash's would
   --statements            node-1's PostgreSQL loads pg_stat_statements: the steady phase's statements and rows
                           written, per answered message
   --timeline FILE         the steady phase second by second into FILE: round trips per node, each node's event-loop
@@ -113,6 +119,12 @@ if (args.url && !args['database-url']) refuse('--url needs --database-url to cre
 if (args.url && args.timeline) refuse('--timeline starts its own servers; it does not go with --url');
 if (args.url && args.statements) refuse('--statements starts its own servers; it does not go with --url');
 if (args.url && nodeCount > 1) refuse('--nodes starts its own servers; it does not go with --url');
+if (args.url && (args['node-flags'] || args['node-output'])) {
+  refuse('--node-flags and --node-output are for the servers it starts; they do not go with --url');
+}
+const nodeFlags = (args['node-flags'] ?? '').split(' ').filter(Boolean);
+if (nodeFlags.some((flag) => !flag.startsWith('-')))
+  refuse('--node-flags takes flags only, e.g. --node-flags=--trace-gc');
 const runningPid = args.pid ? int('pid', args.pid, 1) : undefined;
 // Each node is one process, its sockets bounded by the open-file limit; one server alone may still be pushed past it
 // (the single-server target of 20,000 shows how far it gets).
@@ -136,10 +148,12 @@ const watchdog = setTimeout(
 let servers: ServerNode[] = [];
 let clients: ClientPool | undefined;
 let db: ReturnType<typeof createDb> | undefined;
+const nodeOutput = args['node-output'] ? fs.createWriteStream(path.resolve(args['node-output'])) : undefined;
 const cleanup = async () => {
   await clients?.stop();
   await db?.destroy();
   await stopNodes(servers);
+  if (nodeOutput) await new Promise((resolve) => nodeOutput.end(resolve));
   if (settings.timeline) fs.rmSync(settings.timeline.traceDir, { recursive: true, force: true });
 };
 // Ctrl-C (or a timeout's SIGTERM) still stops the servers and removes their data directories.
@@ -163,19 +177,24 @@ try {
   );
   const root = path.resolve(import.meta.dirname, '../..');
   if (!args.url) {
-    servers = await startNodes(root, nodeCount, {
-      ...(args['ping-interval'] && { OCPP_PING_INTERVAL: args['ping-interval'] }),
-      ...((args.profile || settings.timeline) && {
-        NODE_OPTIONS: [
-          args.profile && `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}`,
-          settings.timeline && `--import ${nodeTraceImport}`,
-        ]
-          .filter(Boolean)
-          .join(' '),
-      }),
-      ...(settings.timeline && { BENCH_TRACE_DIR: settings.timeline.traceDir }),
-      ...(args.statements && statementsEnv),
-    });
+    servers = await startNodes(
+      root,
+      nodeCount,
+      {
+        ...(args['ping-interval'] && { OCPP_PING_INTERVAL: args['ping-interval'] }),
+        ...((args.profile || settings.timeline) && {
+          NODE_OPTIONS: [
+            args.profile && `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}`,
+            settings.timeline && `--import ${nodeTraceImport}`,
+          ]
+            .filter(Boolean)
+            .join(' '),
+        }),
+        ...(settings.timeline && { BENCH_TRACE_DIR: settings.timeline.traceDir }),
+        ...(args.statements && statementsEnv),
+      },
+      { nodeFlags, ...(nodeOutput && { nodeOutput }) },
+    );
   }
   const nodes: NodeUnderTest[] = args.url ? [{ id: 'server', pid: runningPid }] : servers;
   db = createDb(servers[0]?.databaseUrl ?? args['database-url']!, { max: 4 });

@@ -30,11 +30,23 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** What a run may add to how a node is started, for a look inside it (bench:ocpp's --node-flags, --node-output). */
+export type NodeOptions = {
+  /** More Node and V8 flags, after npm start's (e.g. `--trace-gc`). */
+  nodeFlags?: readonly string[];
+  /**
+   * Where the node's lines that are not its JSON log (what such flags print) go, each prefixed with its NODE_ID;
+   * without it they count as errors, as a crash's would.
+   */
+  nodeOutput?: fs.WriteStream;
+};
+
 /** Without `databaseUrl` the server starts its own embedded PostgreSQL, which the other nodes can share. */
 export async function startServer(
   root: string,
   env: Record<string, string>,
   databaseUrl?: string,
+  { nodeFlags = [], nodeOutput }: NodeOptions = {},
 ): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plugboard-bench-ocpp-'));
   // As root the embedded database runs as the postgres system user, who must be able to enter the directory.
@@ -42,8 +54,9 @@ export async function startServer(
   const port = await freePort();
   const pgPort = await freePort();
   const { DATABASE_URL: _external, ...inherited } = process.env;
-  // With the Node flags `npm start` passes (apps/server/src/node-flags.ts).
-  const child = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'apps/server/src/main.ts')], {
+  // With the Node flags `npm start` passes (apps/server/src/node-flags.ts), and those the run adds.
+  const main = path.join(root, 'apps/server/src/main.ts');
+  const child = spawn(process.execPath, [...serverNodeFlags, ...nodeFlags, main], {
     cwd: root,
     env: {
       ...inherited,
@@ -56,7 +69,7 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const log = watchLog(child);
+  const log = watchLog(child, nodeOutput && { stream: nodeOutput, prefix: env.NODE_ID ?? 'server' });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const stop = async () => {
@@ -118,13 +131,20 @@ function killQuietly(pid: number) {
   }
 }
 
-/** pino writes one JSON object a line; level 40 is warn, 50 error, 60 fatal. */
-function watchLog(child: ChildProcess) {
+/**
+ * pino writes one JSON object a line; level 40 is warn, 50 error, 60 fatal. A line that is not JSON counts as an
+ * error (a crash prints its stack so), unless `other` takes it.
+ */
+function watchLog(child: ChildProcess, other?: { stream: fs.WriteStream; prefix: string }) {
   const tail: string[] = [];
   const byMessage = new Map<string, number>();
   let count = 0;
   const onLine = (line: string) => {
     if (!line.trim()) return;
+    if (other && !line.startsWith('{')) {
+      other.stream.write(`${other.prefix} ${line}\n`);
+      return;
+    }
     tail.push(line);
     if (tail.length > 20) tail.shift();
     let entry: { level?: number; msg?: string; err?: { message?: string } } = {};
