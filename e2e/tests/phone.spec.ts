@@ -41,6 +41,8 @@ const routes = [
 test('every screen of the console is usable on a phone (390x844)', async ({ page, baseURL }, testInfo) => {
   const account = await registerAccount(page.request);
   const site = await addSite(page.request, account.token, { name: 'Phone Depot' });
+  // A second site, so that select-site lists them (an account's only site is entered without asking).
+  await addSite(page.request, account.token, { name: 'Phone Yard' });
   const productCode = uniqueProductCode('PHN');
   await apiData(
     page.request,

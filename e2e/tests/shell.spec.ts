@@ -33,6 +33,8 @@ test("a site's page in a fresh browser sends the user to choose a site first, th
   page,
 }) => {
   const account = await registerAccount(page.request);
+  // Two sites: an account's only site is entered without asking (the next test).
+  await addSite(page.request, account.token, { name: 'Alpha Hub' });
   const site = await addSite(page.request, account.token, { name: 'Depot Noord' });
   await page.addInitScript((token) => localStorage.setItem('token', token), account.token);
   const asked: string[] = [];
@@ -49,6 +51,20 @@ test("a site's page in a fresh browser sends the user to choose a site first, th
   await expect(page.getByTestId('session-page')).toBeVisible();
   await expect(page.getByTestId('site-search')).toHaveAttribute('placeholder', 'Depot Noord');
   await expect(page.getByText('Network unavailable')).toHaveCount(0);
+});
+
+test("logging in to an account with one site opens that site's overview, with nothing to choose", async ({
+  page,
+}) => {
+  const account = await registerAccount(page.request);
+  const site = await addSite(page.request, account.token, { name: 'Solo Depot' });
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(account.email);
+  await page.getByTestId('login-password').fill(account.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByTestId('site-search')).toHaveAttribute('placeholder', 'Solo Depot');
+  expect(await page.evaluate(() => localStorage.getItem('stationId'))).toBe(String(site.id));
 });
 
 test('a link opened without a session asks for the login and the site, then opens the page it named', async ({

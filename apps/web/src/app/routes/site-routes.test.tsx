@@ -44,6 +44,18 @@ describe('select-site', () => {
     expect(server.calls('user/v2/detail').length).toBeGreaterThanOrEqual(2);
   });
 
+  it("enters an account's only site at once and remembers it for the e-mail, even when another was remembered", async () => {
+    const server = signedIn([aSite({ id: 7, name: 'Only Yard' })]);
+    setLastSitesByAccount([{ id: 3, email: 'ada@example.com' }]);
+    const { router } = renderRoute('/select-site');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/overview'), slow);
+    expect(getStationId()).toBe('7');
+    expect(getSelectedSite()?.name).toBe('Only Yard');
+    expect(getLastSitesByAccount()).toEqual([{ id: 7, email: 'ada@example.com' }]);
+    // The remembered site (deleted meanwhile) is not asked for: the only one is on the first page.
+    expect(server.calls('station/v2/detail')).toEqual([]);
+  });
+
   it('asks for a remembered site beyond the first page by id, and lists the sites when it is gone', async () => {
     const many = Array.from({ length: 12 }, (_, i) =>
       aSite({ id: i + 1, name: `Site ${String(i + 1).padStart(2, '0')}` }),

@@ -29,7 +29,8 @@ export type SitePickerProps = {
 
 /**
  * The select-site screen: an account without sites goes on to add one; the site this e-mail chose last time is
- * entered at once while it still exists; otherwise the user picks one.
+ * entered at once while it still exists, and so is an account's only site (nothing to choose: an installer with one
+ * site logs in straight to it); otherwise the user picks one.
  */
 export function SitePicker({ email, onChoose, onNoSites, onAdd }: SitePickerProps) {
   const { t } = useTranslation();
@@ -43,12 +44,14 @@ export function SitePicker({ email, onChoose, onNoSites, onAdd }: SitePickerProp
 
   const rememberedId = email ? rememberedSiteId(getLastSitesByAccount(), email) : null;
   const rememberedOnPage = firstPage?.list.find((site) => String(site.id) === String(rememberedId));
+  // The account's only site is on the first page: a remembered one that is not is gone, and the only one is entered.
+  const only = firstPage?.total === 1 ? firstPage.list[0] : undefined;
   // Not among the first page: ask for it by id (a site deleted meanwhile answers 1502 and the list stays).
-  const lookUp = rememberedId !== null && firstPage !== undefined && !rememberedOnPage && firstPage.total > 0;
+  const lookUp = rememberedId !== null && firstPage !== undefined && !rememberedOnPage && firstPage.total > 1;
   const remembered = useSite(Number(rememberedId), {
     enabled: lookUp && Number.isSafeInteger(Number(rememberedId)),
   });
-  const enter = rememberedOnPage ?? (lookUp ? remembered.data : undefined);
+  const enter = rememberedOnPage ?? (lookUp ? remembered.data : undefined) ?? only;
 
   const decided = useRef(false);
   useEffect(() => {
