@@ -106,6 +106,25 @@ test('the wave-2 screens in German fit a phone (390x844) without cut texts', asy
     await snapshot(page, testInfo, `tools-${tab}`);
   }
 
+  // The sessions' title and its two buttons ("Rechnungen", "Exportieren"): the buttons go below the title when they
+  // do not fit beside it, each whole and apart from the title and each other.
+  await page.goto('/sessionList');
+  const title = page.getByTestId('session-page-header').getByRole('heading', { level: 1 });
+  const boxes = [];
+  for (const part of [title, page.getByTestId('session-invoices'), page.getByTestId('session-export')]) {
+    await expectWhole(part, 'sessions header');
+    boxes.push((await part.boundingBox())!);
+  }
+  for (const [i, a] of boxes.entries()) {
+    expect(a.x + a.width, 'sessions header').toBeLessThanOrEqual(390);
+    for (const b of boxes.slice(i + 1)) {
+      const apart =
+        a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      expect(apart, 'sessions header: title and buttons apart').toBe(true);
+    }
+  }
+  await snapshot(page, testInfo, 'sessions-header');
+
   // The site search: a button on the phone's top bar opening a field over the whole bar.
   await page.goto('/chargeList');
   await expect(page.getByTestId('site-search')).toHaveCount(0);

@@ -26,7 +26,21 @@ export function SessionCards({ sessions, sort, onSort }: SessionTableProps) {
   const kwh = (value: number) => formatNumber(i18n.language, value, 3, 3);
   return (
     <Box data-testid="session-list">
-      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, px: 2, py: 1 }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        role="group"
+        aria-labelledby="session-sort-heading"
+        sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5, px: 2, py: 1 }}
+      >
+        <Typography
+          id="session-sort-heading"
+          variant="body2"
+          color="text.secondary"
+          data-testid="session-sort-heading"
+        >
+          {t('sessions.sortBy')}
+        </Typography>
         {columns.map((column) => {
           const field = sortable[column];
           return (

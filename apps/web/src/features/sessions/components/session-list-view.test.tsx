@@ -150,6 +150,9 @@ describe('sessions list', () => {
     expect(within(card).getByTestId('session-status-41').textContent).toBe('Complete');
     // The start in the site's zone (Tokyo), as the table shows it.
     await waitFor(() => expect(card.textContent).toContain('Mar 4, 2025, 6:30:00'));
+    // The sort fields above the cards say what they are (the table has its column headers for that).
+    const sortFields = screen.getByRole('group', { name: 'Sort by' });
+    expect(sortFields.contains(screen.getByTestId('session-sort-energy'))).toBe(true);
     fireEvent.click(screen.getByTestId('session-sort-energy'));
     await waitFor(() =>
       expect(listBodies(requests).at(-1)).toMatchObject({ sortBy: 'energy', sortOrder: 'desc' }),

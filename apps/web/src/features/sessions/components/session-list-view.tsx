@@ -42,20 +42,29 @@ export function SessionListView({ chargers, actions }: SessionListViewProps) {
 
   return (
     <Box component="section" data-testid="session-page">
-      <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+      {/* On a phone the buttons go below the title, together, when the language's words do not fit beside it. */}
+      <Stack
+        direction="row"
+        useFlexGap
+        alignItems="center"
+        sx={{ mb: 2, flexWrap: 'wrap', columnGap: 2, rowGap: 1 }}
+        data-testid="session-page-header"
+      >
+        <Typography variant="h5" component="h1" sx={{ flex: '1 0 auto' }}>
           {t('sessions.title')}
         </Typography>
-        {actions}
-        <Button
-          variant="contained"
-          startIcon={<FileDownloadIcon />}
-          onClick={() => setExporting(true)}
-          disabled={!sessions.data}
-          data-testid="session-export"
-        >
-          {t('sessions.export.button')}
-        </Button>
+        <Stack direction="row" spacing={2} alignItems="center">
+          {actions}
+          <Button
+            variant="contained"
+            startIcon={<FileDownloadIcon />}
+            onClick={() => setExporting(true)}
+            disabled={!sessions.data}
+            data-testid="session-export"
+          >
+            {t('sessions.export.button')}
+          </Button>
+        </Stack>
       </Stack>
       <Box sx={{ mb: 2 }}>
         <SessionFilters params={params} chargers={chargers} onChange={update} />
