@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { embeddedDatabaseUrl, freePort, nodeBin, root, waitForHealth } from './server.ts';
+import { serverNodeFlags } from '../../apps/server/src/node-flags.ts';
 
 /**
  * Starts what a user would have after `npm start`: the built console and the server on one port, with its own
@@ -42,7 +43,7 @@ export default async function globalSetup() {
   const port = await freePort();
   const pgPort = await freePort();
   const dataDir = path.join(work, 'data');
-  const server = spawn(nodeBin, ['apps/server/src/main.ts'], {
+  const server = spawn(nodeBin, [...serverNodeFlags, 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { serverNodeFlags } from '../../apps/server/src/node-flags.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 /** Node 24 of the `node` dev dependency: it runs the server's TypeScript directly. */
@@ -26,7 +27,7 @@ export async function startNode(nodeId: string, options: { port?: number } = {})
     throw new Error('PLUGBOARD_DATABASE_URL is not set: run through playwright with the global setup');
   // A port given: the node restarts where a stopped one was (a browser reconnecting to the same address).
   const port = options.port ?? (await freePort());
-  const child = spawn(nodeBin, ['apps/server/src/main.ts'], {
+  const child = spawn(nodeBin, [...serverNodeFlags, 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
