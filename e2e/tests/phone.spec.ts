@@ -50,6 +50,13 @@ test('every screen of the console is usable on a phone (390x844)', async ({ page
     { stationId: site.id, productCode, pin: '1234' },
     account.token,
   );
+  const cardId = `P${Date.now().toString(36).slice(-7).toUpperCase()}`;
+  await apiData(
+    page.request,
+    '/cms-system/system/card/v2/add',
+    { stationId: site.id, cardId, holder: 'Pat Phone', email: 'pat.phone@example.com' },
+    account.token,
+  );
   const charger = simulateCharger({ baseURL, productCode, pin: '1234', sim: { connectors: 2 } });
   await charger.boot();
 
@@ -115,6 +122,13 @@ test('every screen of the console is usable on a phone (390x844)', async ({ page
   for (const field of ['session-energy', 'session-cost', 'session-status']) await inSight(`${field}-${id}`);
   await expectNoSidewaysScroll(page);
   await snapshot(page, testInfo, 'sessions-ongoing');
+  // A card's id, group and actions in sight, not in a table scrolled sideways.
+  await page.goto('/card/list');
+  await inSight(`card-select-${cardId}`);
+  await inSight(`card-group-${cardId}`);
+  await inSight(`card-recycle-${cardId}`);
+  await expectNoSidewaysScroll(page);
+  await snapshot(page, testInfo, 'cards-one');
 
   // The overview's menu is not covered by the site search.
   await page.goto('/overview');

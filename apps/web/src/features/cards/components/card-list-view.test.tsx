@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, fakeServer } from '../../../testing/fake-server';
+import { onAPhone } from '../../../testing/on-a-phone';
 import { changeCardGroupPath } from '../api/change-card-group';
 import { cardGroupsPath } from '../api/get-card-groups';
 import { cardsPath } from '../api/get-cards';
@@ -104,5 +105,34 @@ describe('cards screen', () => {
       { stationId: 7, ids: [ann.id, bo.id], groupId: staff.id },
     ]);
     expect(screen.queryByTestId('card-selection-bar')).toBeNull();
+  });
+
+  it('shows each card as a card on a phone, with its group, holder and actions; selecting and recycling work', async () => {
+    onAPhone();
+    const { requests } = showCards();
+    const row = await screen.findByTestId('card-row-ANN1');
+    expect(row.tagName).not.toBe('TR');
+    expect(row.textContent).toContain('Ann · ann@example.com');
+    expect(row.textContent).toContain('Charging report: Yes');
+    expect(screen.getByTestId('card-group-ANN1').textContent).toBe('Default');
+    // "Select all" says what it is on the screen, not only to a screen reader.
+    expect(screen.getByLabelText('Select all cards on this page')).toBe(
+      screen.getByTestId('card-select-all'),
+    );
+    fireEvent.click(screen.getByTestId('card-select-BO2'));
+    expect(screen.getByTestId('card-selection-count').textContent).toBe('1 card selected');
+    fireEvent.click(screen.getByTestId('card-recycle-ANN1'));
+    fireEvent.click(await screen.findByTestId('confirm-dialog-ok'));
+    await waitFor(() =>
+      expect(bodiesOf(requests, recycleCardsPath)).toEqual([{ stationId: 7, ids: [ann.id] }]),
+    );
+  });
+
+  it('says so on a phone when the site has no cards yet', async () => {
+    onAPhone();
+    showCards([]);
+    expect((await screen.findByTestId('card-list-empty')).textContent).toBe(
+      'No cards yet. Add a card or import a CSV file.',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
@@ -49,4 +50,27 @@ export function CardRowActions({ card, onAction }: CardRowActionsProps) {
       </Tooltip>
     );
   });
+}
+
+export type CardSelectProps = {
+  card: Card;
+  selected: boolean;
+  onSelect: (ids: readonly number[], selected: boolean) => void;
+};
+
+/** The checkbox that selects one card for the bulk actions, in the table's row and on the phone's card. */
+export function CardSelect({ card, selected, onSelect }: CardSelectProps) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox
+      checked={selected}
+      onChange={(event) => onSelect([card.id], event.target.checked)}
+      slotProps={{
+        input: {
+          'aria-label': t('cards.select', { cardId: card.cardId }),
+          'data-testid': `card-select-${card.cardId}`,
+        } as object,
+      }}
+    />
+  );
 }

@@ -5,11 +5,14 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import type { Card, CardStatus } from '@plugboard/contract';
 import { useTranslation } from '../../../lib/i18n';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { formatDate, noValue } from '../lib/format';
-import { CardRowActions, type CardRowAction } from './card-row-actions';
+import { CardCards } from './card-cards';
+import { CardRowActions, CardSelect, type CardRowAction } from './card-row-actions';
 
 export type CardTableProps = {
   cards: readonly Card[];
@@ -25,7 +28,13 @@ export type CardTableProps = {
 /** The last column is when the card was added, or in the recycled list when it was recycled. */
 const columns = ['cardId', 'holder', 'group', 'email', 'subscribeReport'] as const;
 
-export function CardTable({ cards, selected, onSelect, onAction, status, empty }: CardTableProps) {
+/** A table of the cards; below `sm` a card for each, with what the table's row holds (card-cards.tsx). */
+export function CardTable(props: CardTableProps) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  return phone ? <CardCards {...props} /> : <CardWideTable {...props} />;
+}
+
+function CardWideTable({ cards, selected, onSelect, onAction, status, empty }: CardTableProps) {
   const { t, i18n } = useTranslation();
   const { timeZone } = useSiteTimeZone();
   const checked = cards.filter((card) => selected.has(card.id)).length;
@@ -75,16 +84,7 @@ export function CardTable({ cards, selected, onSelect, onAction, status, empty }
             data-testid={`card-row-${card.cardId}`}
           >
             <TableCell padding="checkbox">
-              <Checkbox
-                checked={selected.has(card.id)}
-                onChange={(event) => onSelect([card.id], event.target.checked)}
-                slotProps={{
-                  input: {
-                    'aria-label': t('cards.select', { cardId: card.cardId }),
-                    'data-testid': `card-select-${card.cardId}`,
-                  } as object,
-                }}
-              />
+              <CardSelect card={card} selected={selected.has(card.id)} onSelect={onSelect} />
             </TableCell>
             <TableCell sx={{ fontWeight: 600, fontFamily: 'monospace' }}>{card.cardId}</TableCell>
             <TableCell>{card.holder || noValue}</TableCell>
