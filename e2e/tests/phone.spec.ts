@@ -42,7 +42,7 @@ test('every screen of the console is usable on a phone (390x844)', async ({ page
   const account = await registerAccount(page.request);
   const site = await addSite(page.request, account.token, { name: 'Phone Depot' });
   // A second site, so that select-site lists them (an account's only site is entered without asking).
-  await addSite(page.request, account.token, { name: 'Phone Yard' });
+  const otherSite = await addSite(page.request, account.token, { name: 'Phone Yard' });
   const productCode = uniqueProductCode('PHN');
   await apiData(
     page.request,
@@ -129,6 +129,14 @@ test('every screen of the console is usable on a phone (390x844)', async ({ page
   await inSight(`card-recycle-${cardId}`);
   await expectNoSidewaysScroll(page);
   await snapshot(page, testInfo, 'cards-one');
+  // The same for card groups and sites: each a card, its actions in sight.
+  await page.goto('/cardGroup');
+  await inSight('card-group-edit-Default');
+  await page.goto('/siteManage/siteList');
+  await inSight(`site-list-current-${site.id}`);
+  await inSight(`site-list-select-${otherSite.id}`);
+  await expectNoSidewaysScroll(page);
+  await snapshot(page, testInfo, 'sites-cards');
 
   // The overview's menu is not covered by the site search.
   await page.goto('/overview');

@@ -10,6 +10,7 @@ import {
   setSelectedSite,
   setToken,
 } from '../../lib/storage';
+import { onAPhone } from '../../testing/on-a-phone';
 import { renderRoute } from '../../testing/render-route';
 
 // Whole-console renders load lazy chunks; under a busy test run that takes longer than the default second.
@@ -183,6 +184,23 @@ describe('siteManage', () => {
     expect(server.sites.map((site) => site.name)).toContain('Gamma Park');
     // Adding from siteManage does not switch sites.
     expect(getSelectedSite()?.name).toBe('Alpha Hub');
+  });
+
+  it('shows each site as a card on a phone, its figures and actions in sight', async () => {
+    onAPhone();
+    signedIn([
+      aSite({ id: 1, name: 'Alpha Hub', isOpenLoad: 1 }),
+      aSite({ id: 2, name: 'Beta Yard', phases: 1, capacityL2: null, capacityL3: null, powerCapacity: 22 }),
+    ]);
+    setSelectedSite({ id: 1, name: 'Alpha Hub' });
+    renderRoute('/siteManage/siteList');
+    const beta = await screen.findByTestId('site-list-row-2', {}, slow);
+    expect(beta.tagName).not.toBe('TR');
+    expect(beta.textContent).toContain('EUR · 1 phase · 22 kW · Load management');
+    expect(within(screen.getByTestId('site-list-row-1')).getByTestId('site-list-current-1')).toBeTruthy();
+    expect(within(beta).getByTestId('site-list-edit-2').getAttribute('href')).toBe('/siteManage/edit/2');
+    fireEvent.click(within(beta).getByTestId('site-list-select-2'));
+    await waitFor(() => expect(getStationId()).toBe('2'), slow);
   });
 
   it('lists the sites a page at a time, searched by name', async () => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, fakeServer } from '../../../testing/fake-server';
+import { onAPhone } from '../../../testing/on-a-phone';
 import { deleteCardGroupPath } from '../api/delete-card-group';
 import { cardGroupsPath } from '../api/get-card-groups';
 import { updateCardGroupPath } from '../api/update-card-group';
@@ -29,6 +30,20 @@ describe('card groups screen', () => {
       within(screen.getByTestId('card-group-row-Default')).getByTestId('card-group-default'),
     ).toBeTruthy();
     expect(screen.getByTestId('cards-nav-groups').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('shows each group as a card on a phone: name, actions, and the multiplier, discount and cards below', async () => {
+    onAPhone();
+    const { requests } = showGroups();
+    const row = await screen.findByTestId('card-group-row-Staff');
+    expect(row.tagName).not.toBe('TR');
+    expect(row.textContent).toBe('StaffTariff rate multiplier 80 % · 20 % off · Active cards 3');
+    expect(
+      within(screen.getByTestId('card-group-row-Default')).getByTestId('card-group-default'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('card-group-delete-Default')).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByTestId('card-group-makeDefault-Staff'));
+    await waitFor(() => expect(bodiesOf(requests, updateCardGroupPath)).toHaveLength(1));
   });
 
   it('cannot delete the default group', async () => {

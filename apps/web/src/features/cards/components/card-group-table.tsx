@@ -1,12 +1,18 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import StarOutlineIcon from '@mui/icons-material/StarOutline';
@@ -26,10 +32,22 @@ export type CardGroupTableProps = {
 
 const columns = ['name', 'multiplier', 'discount', 'cardCount'] as const;
 
-export function CardGroupTable({ groups, onAction, empty }: CardGroupTableProps) {
-  const { t, i18n } = useTranslation();
+/** A table of the groups; below `sm` a card for each, its name and actions in sight (the same test ids). */
+export function CardGroupTable(props: CardGroupTableProps) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  return phone ? <CardGroupCards {...props} /> : <CardGroupWideTable {...props} />;
+}
 
-  const action = (group: CardGroup, kind: CardGroupAction, icon: ReactNode, tooltip?: string) => {
+/** Edit, make default (not the default) and delete (the default says why it cannot). */
+function CardGroupActions({
+  group,
+  onAction,
+}: {
+  group: CardGroup;
+  onAction: CardGroupTableProps['onAction'];
+}) {
+  const { t } = useTranslation();
+  const action = (kind: CardGroupAction, icon: ReactNode, tooltip?: string) => {
     const label = t(`cardGroups.actions.${kind}`);
     const disabled = tooltip !== undefined;
     return (
@@ -49,6 +67,78 @@ export function CardGroupTable({ groups, onAction, empty }: CardGroupTableProps)
       </Tooltip>
     );
   };
+  return (
+    <>
+      {action('edit', <EditOutlinedIcon fontSize="small" />)}
+      {!group.isDefault && action('makeDefault', <StarOutlineIcon fontSize="small" />)}
+      {action(
+        'delete',
+        <DeleteOutlineIcon fontSize="small" />,
+        group.isDefault ? t('cardGroups.defaultUndeletable') : undefined,
+      )}
+    </>
+  );
+}
+
+function DefaultChip({ group }: { group: CardGroup }) {
+  const { t } = useTranslation();
+  return (
+    group.isDefault && (
+      <Chip
+        size="small"
+        color="primary"
+        variant="outlined"
+        label={t('cardGroups.default')}
+        sx={{ ml: 1 }}
+        data-testid="card-group-default"
+      />
+    )
+  );
+}
+
+function CardGroupCards({ groups, onAction, empty }: CardGroupTableProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <List disablePadding data-testid="card-group-list">
+      {groups.length === 0 && <ListItem sx={{ justifyContent: 'center', py: 4 }}>{empty}</ListItem>}
+      {groups.map((group) => {
+        const texts = multiplierTexts(t, i18n.language, group.multiplier);
+        return (
+          <ListItem
+            key={group.id}
+            divider
+            sx={{ display: 'block' }}
+            data-testid={`card-group-row-${group.name}`}
+          >
+            <Stack direction="row" alignItems="center" spacing={1}>
+              <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', fontWeight: 600 }}>
+                {group.name}
+                <DefaultChip group={group} />
+              </Box>
+              <Box sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+                <CardGroupActions group={group} onAction={onAction} />
+              </Box>
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {t('cardGroups.columns.multiplier')}{' '}
+              <span data-testid={`card-group-multiplier-${group.name}`}>{texts.percent}</span>
+              {' · '}
+              <span data-testid={`card-group-discount-${group.name}`}>{texts.discount}</span>
+              {' · '}
+              {t('cardGroups.columns.cardCount')}{' '}
+              <span data-testid={`card-group-count-${group.name}`}>
+                {formatNumber(i18n.language, group.cardCount, 0)}
+              </span>
+            </Typography>
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
+
+function CardGroupWideTable({ groups, onAction, empty }: CardGroupTableProps) {
+  const { t, i18n } = useTranslation();
 
   return (
     <Table size="small" data-testid="card-group-list">
@@ -76,16 +166,7 @@ export function CardGroupTable({ groups, onAction, empty }: CardGroupTableProps)
             <TableRow key={group.id} hover data-testid={`card-group-row-${group.name}`}>
               <TableCell sx={{ fontWeight: 600 }}>
                 {group.name}
-                {group.isDefault && (
-                  <Chip
-                    size="small"
-                    color="primary"
-                    variant="outlined"
-                    label={t('cardGroups.default')}
-                    sx={{ ml: 1 }}
-                    data-testid="card-group-default"
-                  />
-                )}
+                <DefaultChip group={group} />
               </TableCell>
               <TableCell align="right" data-testid={`card-group-multiplier-${group.name}`}>
                 {texts.percent}
@@ -97,14 +178,7 @@ export function CardGroupTable({ groups, onAction, empty }: CardGroupTableProps)
                 {formatNumber(i18n.language, group.cardCount, 0)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {action(group, 'edit', <EditOutlinedIcon fontSize="small" />)}
-                {!group.isDefault && action(group, 'makeDefault', <StarOutlineIcon fontSize="small" />)}
-                {action(
-                  group,
-                  'delete',
-                  <DeleteOutlineIcon fontSize="small" />,
-                  group.isDefault ? t('cardGroups.defaultUndeletable') : undefined,
-                )}
+                <CardGroupActions group={group} onAction={onAction} />
               </TableCell>
             </TableRow>
           );
