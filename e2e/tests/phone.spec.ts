@@ -127,6 +127,11 @@ test('every screen of the console is usable on a phone (390x844)', async ({ page
   await inSight(`card-select-${cardId}`);
   await inSight(`card-group-${cardId}`);
   await inSight(`card-recycle-${cardId}`);
+  // Import and export share one row.
+  const [importBox, exportBox] = await Promise.all(
+    ['card-import', 'card-export'].map((id) => page.getByTestId(id).boundingBox()),
+  );
+  expect(importBox?.y).toBe(exportBox?.y);
   await expectNoSidewaysScroll(page);
   await snapshot(page, testInfo, 'cards-one');
   // The same for card groups and sites: each a card, its actions in sight.

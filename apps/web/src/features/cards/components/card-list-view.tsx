@@ -65,22 +65,25 @@ export function CardListView() {
           onGroup={(groupId) => update({ groupId, pageNum: 1 })}
           groups={groups}
         />
-        <Box sx={{ flex: 1 }} />
-        <Button
-          startIcon={<FileUploadOutlinedIcon />}
-          onClick={() => setDialog({ kind: 'import' })}
-          data-testid="card-import"
-        >
-          {t('cards.import.button')}
-        </Button>
-        <Button
-          startIcon={<FileDownloadOutlinedIcon />}
-          onClick={() => exportFile.download(query)}
-          loading={exportFile.isPending}
-          data-testid="card-export"
-        >
-          {t('cards.export.button')}
-        </Button>
+        <Box sx={{ flex: 1, display: { xs: 'none', md: 'block' } }} />
+        {/* Side by side on a phone too: one row for both, not one each. */}
+        <Stack direction="row" spacing={2} justifyContent="center" data-testid="card-file-actions">
+          <Button
+            startIcon={<FileUploadOutlinedIcon />}
+            onClick={() => setDialog({ kind: 'import' })}
+            data-testid="card-import"
+          >
+            {t('cards.import.button')}
+          </Button>
+          <Button
+            startIcon={<FileDownloadOutlinedIcon />}
+            onClick={() => exportFile.download(query)}
+            loading={exportFile.isPending}
+            data-testid="card-export"
+          >
+            {t('cards.export.button')}
+          </Button>
+        </Stack>
         <Button
           variant="contained"
           startIcon={<AddIcon />}
